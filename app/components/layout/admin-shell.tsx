@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import { AppLink, AppNavLink } from "~/components/ui/app-link";
+
+const adminNavigation = [
+  { to: "/admin", label: "Resumen", end: true },
+  { to: "/admin/formularios", label: "Formularios", end: false },
+] as const;
+
+/** Admin layout: a sidebar with the staff sections and the page beside it. */
+export function AdminShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-acero-50 md:flex-row">
+      <aside className="border-b border-acero-800 bg-acero-900 text-acero-100 md:w-60 md:border-r md:border-b-0">
+        <div className="p-4">
+          <AppLink to="/admin" className="text-lg font-bold text-white">
+            Forja · Administración
+          </AppLink>
+        </div>
+        <nav aria-label="Administración" className="px-2 pb-4">
+          <ul className="flex gap-1 md:flex-col">
+            {adminNavigation.map((item) => (
+              <li key={item.to}>
+                <AppNavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-acero-700 text-white" : "text-acero-100 hover:bg-acero-800"}`
+                  }
+                >
+                  {item.label}
+                </AppNavLink>
+              </li>
+            ))}
+            <li>
+              <AppLink to="/" className="block rounded-md px-3 py-2 text-sm text-acero-200 hover:bg-acero-800">
+                Ver el sitio
+              </AppLink>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      <div className="page-view flex-1">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { AppLink } from "~/components/ui/app-link";
+import { formatAddress, siteConfig, whatsappUrl } from "~/features/site/site-config";
+import { mainNavigation } from "./site-header";
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-16 bg-acero-900 text-acero-100">
+      <div className="container-page grid gap-10 py-12 md:grid-cols-4">
+        <div className="md:col-span-2">
+          <p className="text-lg font-bold text-white">{siteConfig.name}</p>
+          <p className="mt-2 max-w-md text-sm text-acero-200">{siteConfig.tagline}.</p>
+          <address className="mt-4 text-sm leading-relaxed text-acero-200 not-italic">
+            {formatAddress()}
+            <br />
+            {siteConfig.hours.label}
+          </address>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contacto</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              <a className="text-acero-100 underline-offset-2 hover:underline" href={siteConfig.phone.href}>
+                Tel. {siteConfig.phone.display}
+              </a>
+            </li>
+            <li>
+              <a className="text-acero-100 underline-offset-2 hover:underline" href={whatsappUrl()} rel="noopener noreferrer" target="_blank">
+                WhatsApp {siteConfig.whatsapp.display}
+              </a>
+            </li>
+            <li>
+              <a className="text-acero-100 underline-offset-2 hover:underline" href={`mailto:${siteConfig.email}`}>
+                {siteConfig.email}
+              </a>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Sitio</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {mainNavigation.map((item) => (
+              <li key={item.to}>
+                <AppLink className="text-acero-100 underline-offset-2 hover:underline" to={item.to}>
+                  {item.label}
+                </AppLink>
+              </li>
+            ))}
+            <li>
+              <AppLink className="text-acero-100 underline-offset-2 hover:underline" to="/cotiza">
+                Solicitar cotización
+              </AppLink>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-acero-800">
+        <div className="container-page flex flex-col gap-2 py-6 text-xs text-acero-300 sm:flex-row sm:justify-between">
+          <p>
+            © {new Date().getFullYear()} {siteConfig.legalName} · RFC {siteConfig.rfc}
+          </p>
+          <ul className="flex gap-4">
+            <li>
+              <AppLink className="underline-offset-2 hover:underline" to="/aviso-de-privacidad">
+                Aviso de privacidad
+              </AppLink>
+            </li>
+            <li>
+              <AppLink className="underline-offset-2 hover:underline" to="/terminos">
+                Términos y condiciones
+              </AppLink>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,92 @@
+import { AppLink, AppNavLink } from "~/components/ui/app-link";
+import { siteConfig } from "~/features/site/site-config";
+
+export const mainNavigation = [
+  { to: "/servicios", label: "Servicios" },
+  { to: "/industrias", label: "Industrias" },
+  { to: "/catalogo", label: "Catálogo" },
+  { to: "/faqs", label: "FAQs" },
+  { to: "/about", label: "Nosotros" },
+  { to: "/contact", label: "Contacto" },
+] as const;
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-acero-100 text-acero-900" : "text-acero-700 hover:bg-acero-50 hover:text-acero-900"}`;
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-acero-200 bg-white/95 backdrop-blur">
+      <a
+        href="#contenido"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2"
+      >
+        Saltar al contenido
+      </a>
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <AppLink to="/" className="flex items-center gap-2 font-bold text-acero-900" aria-label={`${siteConfig.name}, inicio`}>
+          <span aria-hidden="true" className="grid size-9 place-items-center rounded-md bg-acero-900 text-lg text-white">
+            F
+          </span>
+          <span className="text-lg leading-tight">
+            Forja <span className="hidden font-normal text-acero-600 sm:inline">Diseño y Manufactura</span>
+          </span>
+        </AppLink>
+
+        <nav aria-label="Principal" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {mainNavigation.map((item) => (
+              <li key={item.to}>
+                <AppNavLink to={item.to} className={navLinkClass}>
+                  {item.label}
+                </AppNavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="hidden items-center gap-2 lg:flex">
+          <AppLink to="/login" className="rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50">
+            Mi cuenta
+          </AppLink>
+          <AppLink to="/cotiza" className="btn-primary px-4 py-2 text-sm">
+            Cotiza
+          </AppLink>
+        </div>
+
+        {/* A <details> menu opens and closes without JavaScript. */}
+        <details className="group relative lg:hidden" data-testid="mobile-menu">
+          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-acero-300 px-3 py-2 text-sm font-semibold text-acero-900 [&::-webkit-details-marker]:hidden">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+              <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
+            </svg>
+            Menú
+          </summary>
+          <nav
+            aria-label="Menú móvil"
+            className="absolute right-0 mt-2 w-64 rounded-lg border border-acero-200 bg-white p-2 shadow-lg"
+          >
+            <ul className="flex flex-col">
+              {mainNavigation.map((item) => (
+                <li key={item.to}>
+                  <AppNavLink to={item.to} className={navLinkClass + " block"}>
+                    {item.label}
+                  </AppNavLink>
+                </li>
+              ))}
+              <li>
+                <AppLink to="/login" className="block rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50">
+                  Mi cuenta
+                </AppLink>
+              </li>
+              <li className="mt-2">
+                <AppLink to="/cotiza" className="btn-primary w-full py-2 text-sm">
+                  Cotiza su proyecto
+                </AppLink>
+              </li>
+            </ul>
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

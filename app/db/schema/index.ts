@@ -1,0 +1,2 @@
+// The full schema, handed to drizzle so relational queries know every table.
+export * from "./pages";

@@ -1,0 +1,19 @@
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { startBuildWatch } from "~/lib/app-shell/build-watch";
+import { navigationGuard } from "~/lib/app-shell/navigation-guard";
+
+try {
+  startBuildWatch();
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter instrumentations={[navigationGuard]} />
+      </StrictMode>,
+    );
+  });
+} catch (error) {
+  console.error("Error al iniciar la aplicación en el navegador:", error);
+}

@@ -1,0 +1,69 @@
+import { useSyncExternalStore } from "react";
+import { matchRoutes, type RouteObject } from "react-router";
+
+// Route chunks are imported before the router navigates, so a failed import (a deploy removed
+// the file, the network dropped it) becomes a guarded full load of the target instead of the
+// router's own reload of the current page.
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+}
+
+declare global {
+  interface Window {
+    __reactRouterManifest?: { routes: Record<string, ManifestRoute> };
+  }
+}
+
+let chunkError: Error | null = null;
+const listeners = new Set<() => void>();
+
+export function reportChunkError(error: Error): void {
+  chunkError = error;
+  for (const listener of listeners) listener();
+}
+
+export function useChunkError(): Error | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => chunkError,
+    () => null,
+  );
+}
+
+function routeTree(routes: Record<string, ManifestRoute>): RouteObject[] {
+  const byParent = new Map<string | undefined, ManifestRoute[]>();
+  for (const route of Object.values(routes)) {
+    const siblings = byParent.get(route.parentId) ?? [];
+    siblings.push(route);
+    byParent.set(route.parentId, siblings);
+  }
+  const build = (parentId: string | undefined): RouteObject[] =>
+    (byParent.get(parentId) ?? []).map((route) =>
+      route.index
+        ? { id: route.id, index: true, path: route.path }
+        : { id: route.id, path: route.path, children: build(route.id) },
+    );
+  return build(undefined);
+}
+
+/** Imports the modules of every route that `pathname` matches; rejects when one fails to load. */
+export async function preloadRouteModules(pathname: string): Promise<void> {
+  const manifest = window.__reactRouterManifest;
+  if (!manifest) return;
+  const matches = matchRoutes(routeTree(manifest.routes), pathname) ?? [];
+  await Promise.all(
+    matches.map((match) => {
+      const route = manifest.routes[match.route.id as string];
+      return route ? import(/* @vite-ignore */ route.module) : undefined;
+    }),
+  );
+}

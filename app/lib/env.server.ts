@@ -1,0 +1,48 @@
+import path from "node:path";
+import { z } from "zod";
+
+const LogLevel = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "debe empezar con postgres:// o postgresql://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PUBLIC_URL: z.url({ message: "debe ser una URL completa, por ejemplo https://forja.example" }).optional(),
+  LOG_LEVEL: LogLevel.optional(),
+  // Which proxies may set X-Forwarded-For: "loopback" (default), a hop count, or a list of addresses.
+  TRUST_PROXY: z
+    .string()
+    .default("loopback")
+    .transform((value): boolean | number | string => (value === "true" ? true : value === "false" ? false : /^\d+$/.test(value) ? Number(value) : value)),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string; logLevel: z.infer<typeof LogLevel> };
+
+/** Parses and validates the environment; throws one readable error naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Configuración inválida en variables de entorno:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "warn" : "info"),
+  };
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,30 @@
+// es-MX formatters. Money is integer centavos; time is shown in America/Mexico_City.
+
+const TIME_ZONE = "America/Mexico_City";
+
+const mxn = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
+const integer = new Intl.NumberFormat("es-MX");
+const dateFmt = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: TIME_ZONE });
+const dateTimeFmt = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE });
+
+export function formatMoney(centavos: number): string {
+  if (!Number.isInteger(centavos)) throw new TypeError("Money must be an integer number of centavos");
+  return mxn.format(centavos / 100);
+}
+
+export function formatNumber(value: number): string {
+  return integer.format(value);
+}
+
+export function formatDate(value: Date | string): string {
+  return dateFmt.format(new Date(value));
+}
+
+export function formatDateTime(value: Date | string): string {
+  return dateTimeFmt.format(new Date(value));
+}
+
+/** Human-readable record number, e.g. ("COT", 2026, 1) → "COT-2026-0001". */
+export function formatRecordNumber(prefix: "COT" | "SOL" | "PED", year: number, sequence: number): string {
+  return `${prefix}-${year}-${String(sequence).padStart(4, "0")}`;
+}

@@ -1,0 +1,57 @@
+import type { ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorPage } from "~/components/layout/error-page";
+import { NavigationProgress } from "~/components/layout/navigation-progress";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { useChunkError } from "~/lib/app-shell/chunk-error";
+import { describeError } from "~/lib/errors";
+import { getPublicSettings } from "~/features/site/public-settings.server";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+// Nothing personal here: this loader's data is part of HTML that the server caches per build.
+export function loader() {
+  return getPublicSettings();
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const settings = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  const canonical = settings ? `${settings.publicUrl}${pathname}` : undefined;
+  return (
+    <html lang="es-MX">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#171e26" />
+        <Meta />
+        {canonical ? <link rel="canonical" href={canonical} /> : null}
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const chunkError = useChunkError();
+  return (
+    <>
+      <NavigationProgress />
+      {chunkError ? <ErrorPage error={describeError(chunkError, false)} /> : <Outlet />}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

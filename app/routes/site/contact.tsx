@@ -1,0 +1,49 @@
+import type { Route } from "./+types/contact";
+import { AppLink } from "~/components/ui/app-link";
+import { DirectContact } from "~/components/ui/direct-contact";
+import { PageIntro } from "~/components/ui/page-intro";
+import { whatsappUrl } from "~/features/site/site-config";
+import { publicPageHandle } from "~/lib/page-cache";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Contacto",
+    description: "Teléfono, WhatsApp, correo, horario y dirección de la planta de Forja en el Parque Industrial Querétaro.",
+  });
+
+export const handle = publicPageHandle;
+
+export default function ContactPage() {
+  return (
+    <>
+      <PageIntro
+        eyebrow="Contacto"
+        title="Hable con un ingeniero de Forja"
+        lead="Respondemos en horario de planta el mismo día hábil. Si ya tiene planos o archivos CAD, la forma más rápida es solicitar una cotización en línea."
+      >
+        <AppLink to="/cotiza" className="btn-primary">
+          Solicitar cotización
+        </AppLink>
+        <a href={whatsappUrl()} target="_blank" rel="noopener noreferrer" className="btn-secondary">
+          Escribir por WhatsApp
+        </a>
+      </PageIntro>
+      <div className="container-page grid gap-8 py-12 lg:grid-cols-2">
+        <DirectContact heading="Datos de contacto" />
+        <section aria-labelledby="visita" className="rounded-lg border border-acero-200 bg-white p-6">
+          <h2 id="visita" className="text-lg font-semibold text-acero-900">
+            Visitas a planta
+          </h2>
+          <p className="mt-3 text-acero-800">
+            Con gusto le mostramos el área de maquinado, lámina e inyección. Agende su visita con un día hábil de anticipación
+            y traiga una identificación oficial para el acceso al parque industrial.
+          </p>
+          <p className="mt-3 text-acero-800">
+            Para recoger pedidos, la ventanilla de embarques atiende de lunes a viernes de 9:00 a 17:00.
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/content-page";
+import { PageIntro } from "~/components/ui/page-intro";
+import { getPublishedPage } from "~/features/site/pages.server";
+import { notFound } from "~/lib/errors";
+import { formatDate } from "~/lib/format";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? pageMeta({ title: data.page.title, description: data.page.description || data.page.title }) : [];
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const page = await getPublishedPage(params.slug);
+  if (!page) notFound(new URL(request.url).pathname);
+  if (page.slug !== params.slug) throw redirect(`/${page.slug}`, 301);
+  return { page };
+}
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <>
+      <PageIntro title={page.title} lead={<p className="text-sm">Última actualización: {formatDate(page.updatedAt)}</p>} />
+      <article className="prose-forja container-page max-w-3xl py-10" dangerouslySetInnerHTML={{ __html: page.html }} />
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import type { Route } from "./+types/home";
+import { AppLink } from "~/components/ui/app-link";
+import { JsonLd } from "~/components/ui/json-ld";
+import { home } from "~/features/site/content/home";
+import { industries } from "~/features/site/content/industries";
+import { services } from "~/features/site/content/services";
+import { siteConfig } from "~/features/site/site-config";
+import { localBusinessJsonLd } from "~/features/site/structured-data";
+import { getEnv } from "~/lib/env.server";
+import { publicPageHandle } from "~/lib/page-cache";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: siteConfig.name, description: siteConfig.description });
+
+export const handle = publicPageHandle;
+
+export function loader() {
+  return {
+    home,
+    services: services.map(({ slug, name, summary }) => ({ slug, name, summary })),
+    industries: industries.map(({ slug, name, summary }) => ({ slug, name, summary })),
+    jsonLd: localBusinessJsonLd(getEnv().publicUrl),
+  };
+}
+
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const { home, services, industries, jsonLd } = loaderData;
+  return (
+    <>
+      <JsonLd data={jsonLd} />
+      <section className="bg-acero-900 text-white">
+        <div className="container-page py-16 sm:py-24">
+          <p className="text-sm font-semibold tracking-wide text-forja-100 uppercase">{siteConfig.tagline}</p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{home.headline}</h1>
+          <p className="mt-5 max-w-2xl text-lg text-acero-100">{home.subheadline}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <AppLink to="/cotiza" className="btn-primary">
+              Solicitar cotización
+            </AppLink>
+            <AppLink to="/servicios" className="btn border border-acero-300 text-white hover:bg-acero-800">
+              Ver servicios
+            </AppLink>
+          </div>
+          <dl className="mt-12 grid grid-cols-2 gap-6 border-t border-acero-700 pt-8 sm:grid-cols-4">
+            {home.figures.map((figure) => (
+              <div key={figure.label}>
+                <dt className="text-sm text-acero-200">{figure.label}</dt>
+                <dd className="mt-1 text-3xl font-bold text-white">{figure.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section aria-labelledby="servicios" className="container-page py-16">
+        <h2 id="servicios" className="text-2xl font-bold text-acero-900 sm:text-3xl">
+          Servicios
+        </h2>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {services.map((service) => (
+            <li key={service.slug} className="rounded-lg border border-acero-200 p-5">
+              <h3 className="font-semibold text-acero-900">
+                <AppLink to={`/servicios#${service.slug}`} className="hover:text-forja-700">
+                  {service.name}
+                </AppLink>
+              </h3>
+              <p className="mt-2 text-sm text-acero-700">{service.summary}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="industrias" className="bg-acero-50">
+        <div className="container-page py-16">
+          <h2 id="industrias" className="text-2xl font-bold text-acero-900 sm:text-3xl">
+            Industrias que atendemos
+          </h2>
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+            {industries.map((industry) => (
+              <li key={industry.slug}>
+                <AppLink
+                  to={`/industrias-design/${industry.slug}`}
+                  className="block h-full rounded-lg border border-acero-200 bg-white p-4 font-semibold text-acero-900 hover:border-forja-600"
+                >
+                  {industry.name}
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="proceso" className="container-page py-16">
+        <h2 id="proceso" className="text-2xl font-bold text-acero-900 sm:text-3xl">
+          Cómo trabajamos
+        </h2>
+        <ol className="mt-8 grid gap-6 md:grid-cols-4">
+          {home.process.map((step, index) => (
+            <li key={step.title} className="rounded-lg border border-acero-200 p-5">
+              <span className="grid size-9 place-items-center rounded-full bg-forja-600 font-bold text-white" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3 className="mt-3 font-semibold text-acero-900">{step.title}</h3>
+              <p className="mt-2 text-sm text-acero-700">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="por-que" className="bg-acero-50">
+        <div className="container-page py-16">
+          <h2 id="por-que" className="text-2xl font-bold text-acero-900 sm:text-3xl">
+            Por qué Forja
+          </h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {home.reasons.map((reason) => (
+              <li key={reason.title}>
+                <h3 className="font-semibold text-acero-900">{reason.title}</h3>
+                <p className="mt-2 text-acero-700">{reason.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta" className="container-page py-16">
+        <div className="rounded-xl bg-forja-700 p-8 text-white sm:p-12">
+          <h2 id="cta" className="text-2xl font-bold sm:text-3xl">
+            ¿Tiene un plano o un modelo 3D?
+          </h2>
+          <p className="mt-3 max-w-2xl text-forja-50">
+            Envíelo con su solicitud y reciba una cotización formal con precio, plazo y condiciones. Firmamos acuerdo de confidencialidad si lo requiere.
+          </p>
+          <AppLink to="/cotiza" className="btn mt-6 bg-white text-forja-700 hover:bg-forja-50">
+            Cotizar mi proyecto
+          </AppLink>
+        </div>
+      </section>
+    </>
+  );
+}

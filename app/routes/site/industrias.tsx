@@ -1,0 +1,41 @@
+import type { Route } from "./+types/industrias";
+import { AppLink } from "~/components/ui/app-link";
+import { PageIntro } from "~/components/ui/page-intro";
+import { industries } from "~/features/site/content/industries";
+import { publicPageHandle } from "~/lib/page-cache";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Industrias",
+    description: "Manufactura y diseño para las industrias aeroespacial, agrícola, alimentos, automotriz, construcción, electrónica, energía, industrial, médica y minera.",
+  });
+
+export const handle = publicPageHandle;
+
+export function loader() {
+  return { industries: industries.map(({ slug, name, summary }) => ({ slug, name, summary })) };
+}
+
+export default function IndustriesPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageIntro
+        eyebrow="Industrias"
+        title="Conocemos las normas y los materiales de su sector"
+        lead="Cada industria pide algo distinto: trazabilidad, diseño sanitario, resistencia al desgaste o documentación PPAP. Estos son los sectores que atendemos todos los días."
+      />
+      <ul className="container-page grid gap-6 py-12 sm:grid-cols-2 lg:grid-cols-3">
+        {loaderData.industries.map((industry) => (
+          <li key={industry.slug} className="flex flex-col rounded-lg border border-acero-200 p-6">
+            <h2 className="text-xl font-semibold text-acero-900">{industry.name}</h2>
+            <p className="mt-2 flex-1 text-acero-700">{industry.summary}</p>
+            <AppLink to={`/industrias-design/${industry.slug}`} className="mt-4 font-semibold text-forja-700 underline underline-offset-2">
+              Ver {industry.name.toLowerCase()}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { Outlet, redirect } from "react-router";
+import type { Route } from "./+types/industry-layout";
+import { AppLink } from "~/components/ui/app-link";
+import { getIndustry, industries } from "~/features/site/content/industries";
+import { getService } from "~/features/site/content/services";
+import { notFound } from "~/lib/errors";
+
+// Industry layout: the industry's hero, the page, then the other nine industries and a call to action.
+export function loader({ params, request }: Route.LoaderArgs) {
+  const slug = params.industry ?? "";
+  const industry = getIndustry(slug.toLowerCase());
+  if (!industry) notFound(new URL(request.url).pathname);
+  // Slugs are lowercase; /industrias-design/Medica is the same page under its canonical address.
+  if (industry.slug !== slug) throw redirect(`/industrias-design/${industry.slug}${new URL(request.url).search}`, 301);
+  return {
+    industry: {
+      ...industry,
+      services: industry.services.map((service) => ({ ...service, name: getService(service.slug)?.name ?? service.slug })),
+    },
+    others: industries.filter((other) => other.slug !== industry.slug).map(({ slug, name }) => ({ slug, name })),
+  };
+}
+
+export default function IndustryLayout({ loaderData }: Route.ComponentProps) {
+  const { industry, others } = loaderData;
+  return (
+    <>
+      <section className="bg-acero-900 text-white">
+        <div className="container-page py-14 sm:py-20">
+          <p className="text-sm font-semibold tracking-wide text-forja-100 uppercase">
+            <AppLink to="/industrias" className="underline-offset-2 hover:underline">
+              Industrias
+            </AppLink>{" "}
+            / {industry.name}
+          </p>
+          <h1 className="mt-3 max-w-3xl text-3xl font-bold tracking-tight sm:text-5xl">{industry.headline}</h1>
+          <p className="mt-5 max-w-2xl text-lg text-acero-100">{industry.intro}</p>
+          <AppLink to={`/cotiza?industria=${industry.slug}`} className="btn-primary mt-8">
+            Cotizar un proyecto de {industry.name.toLowerCase()}
+          </AppLink>
+        </div>
+      </section>
+      <Outlet />
+      <section aria-labelledby="cta-industria" className="container-page pb-4">
+        <div className="rounded-xl bg-forja-700 p-8 text-white sm:p-10">
+          <h2 id="cta-industria" className="text-2xl font-bold">
+            Cuéntenos su proyecto
+          </h2>
+          <p className="mt-2 max-w-2xl text-forja-50">
+            Adjunte sus planos o modelos 3D; la solicitud llega con la industria {industry.name} ya seleccionada.
+          </p>
+          <AppLink to={`/cotiza?industria=${industry.slug}`} className="btn mt-5 bg-white text-forja-700 hover:bg-forja-50">
+            Solicitar cotización
+          </AppLink>
+        </div>
+      </section>
+      <nav aria-labelledby="otras-industrias" className="container-page py-12">
+        <h2 id="otras-industrias" className="text-lg font-semibold text-acero-900">
+          Otras industrias
+        </h2>
+        <ul className="mt-4 flex flex-wrap gap-2">
+          {others.map((other) => (
+            <li key={other.slug}>
+              <AppLink
+                to={`/industrias-design/${other.slug}`}
+                className="inline-block rounded-full border border-acero-300 px-4 py-2 text-sm text-acero-800 hover:border-forja-600"
+              >
+                {other.name}
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Route } from "./+types/not-found";
+import { notFound } from "~/lib/errors";
+
+// Every path no other route claims: a real 404 answered by the shared error page.
+export function loader({ request }: Route.LoaderArgs) {
+  notFound(new URL(request.url).pathname);
+}
+
+export default function NotFoundPage() {
+  return null;
+}

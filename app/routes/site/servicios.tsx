@@ -1,0 +1,74 @@
+import type { Route } from "./+types/servicios";
+import { AppLink } from "~/components/ui/app-link";
+import { PageIntro } from "~/components/ui/page-intro";
+import { services } from "~/features/site/content/services";
+import { publicPageHandle } from "~/lib/page-cache";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Servicios",
+    description: "Diseño industrial, ingeniería CAD, prototipado rápido, maquinado CNC, lámina, moldes de inyección, ingeniería inversa y ensamble por contrato.",
+  });
+
+export const handle = publicPageHandle;
+
+export function loader() {
+  return { services };
+}
+
+export default function ServicesPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageIntro
+        eyebrow="Servicios"
+        title="Del concepto a la pieza terminada, en una sola planta"
+        lead="Ocho servicios que se combinan según su proyecto: diseñamos, validamos, fabricamos y ensamblamos con el mismo equipo de ingeniería."
+      >
+        <AppLink to="/cotiza" className="btn-primary">
+          Solicitar cotización
+        </AppLink>
+      </PageIntro>
+      <nav aria-label="Servicios en esta página" className="container-page pt-8">
+        <ul className="flex flex-wrap gap-2">
+          {loaderData.services.map((service) => (
+            <li key={service.slug}>
+              <a href={`#${service.slug}`} className="inline-block rounded-full border border-acero-300 px-3 py-1 text-sm text-acero-800 hover:border-forja-600">
+                {service.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="container-page divide-y divide-acero-200">
+        {loaderData.services.map((service, index) => (
+          <section key={service.slug} id={service.slug} aria-labelledby={`${service.slug}-titulo`} className="grid scroll-mt-24 gap-6 py-12 lg:grid-cols-5">
+            <div className="lg:col-span-3">
+              <p className="text-sm font-semibold text-forja-700">{String(index + 1).padStart(2, "0")}</p>
+              <h2 id={`${service.slug}-titulo`} className="mt-1 text-2xl font-bold text-acero-900">
+                {service.name}
+              </h2>
+              {service.description.map((paragraph) => (
+                <p key={paragraph} className="mt-3 text-acero-800">
+                  {paragraph}
+                </p>
+              ))}
+              <AppLink to={`/cotiza?servicio=${service.slug}`} className="btn-secondary mt-5">
+                Cotizar {service.name.toLowerCase()}
+              </AppLink>
+            </div>
+            <div className="rounded-lg bg-acero-50 p-5 lg:col-span-2">
+              <h3 className="font-semibold text-acero-900">Capacidades</h3>
+              <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-acero-800">
+                {service.capabilities.map((capability) => (
+                  <li key={capability}>{capability}</li>
+                ))}
+              </ul>
+              <p className="mt-4 text-sm font-medium text-acero-900">{service.leadTime}</p>
+            </div>
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { getDatabase, openDatabase, useDatabase } from "~/db/client.server";
+import { seedContentPages } from "~/features/site/pages.server";
+import { getEnv, type Env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { clientIpContext, cspNonceContext, requestIdContext } from "~/lib/request-context";
+import { canonicalPath, isExemptFromCanonical, staticSegments } from "./canonical";
+import { createPageCache } from "./page-cache";
+import { securityHeaders } from "./security";
+
+// The Express application: everything between the socket (server/index.ts) and React Router.
+// Bundled by Vite as the server build's entry, so it shares modules with the routes.
+
+const getBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
+/** Validated configuration; throws an error that names every bad variable. */
+export function loadEnv(): Env {
+  return getEnv();
+}
+
+/** Opens the database, applies migrations and seeds demo content; returns how to stop it all. */
+export async function startServices(): Promise<{ stop: () => Promise<void> }> {
+  const env = getEnv();
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : path.join(env.dataDir, "db"),
+  });
+  useDatabase(database);
+  await database.migrate();
+  const seeded = await seedContentPages();
+  logger.info({ database: database.kind, seededPages: seeded }, "database ready");
+  return {
+    stop: async () => {
+      await getDatabase().close();
+      useDatabase(undefined);
+      logger.info("database closed");
+    },
+  };
+}
+
+function createLoadContext(req: Request, res: Response, nonce = String(res.locals.cspNonce ?? "")) {
+  const context = new RouterContextProvider();
+  context.set(cspNonceContext, nonce);
+  context.set(clientIpContext, req.ip ?? "");
+  context.set(requestIdContext, String(res.locals.requestId ?? ""));
+  return context;
+}
+
+function requestLog(req: Request, res: Response, next: NextFunction) {
+  const incoming = req.get("x-request-id");
+  const requestId = incoming && /^[\w.-]{8,128}$/.test(incoming) ? incoming : randomUUID();
+  res.locals.requestId = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    logger.info(
+      {
+        reqId: requestId,
+        method: req.method,
+        url: req.originalUrl,
+        status: res.statusCode,
+        ms: Number((process.hrtime.bigint() - started) / 100_000n) / 10,
+        ip: req.ip,
+      },
+      "request",
+    );
+  });
+  next();
+}
+
+function canonicalRedirect() {
+  let segments: Set<string> | undefined;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || isExemptFromCanonical(req.path)) return next();
+    try {
+      segments ??= staticSegments((await getBuild()).routes);
+      const target = canonicalPath(req.path, segments);
+      if (!target) return next();
+      const query = req.originalUrl.indexOf("?");
+      res.redirect(301, target + (query >= 0 ? req.originalUrl.slice(query) : ""));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+export function createApp({ mode }: { mode: "production" | "development" }): express.Express {
+  const env = getEnv();
+  const development = mode === "development";
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+  app.use(requestLog);
+  app.use(compression());
+  app.use(securityHeaders(development));
+
+  if (!development) {
+    const client = path.resolve("build/client");
+    // Hashed file names never change content: cache them for a year.
+    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.get("/version.json", (_req, res) => {
+      res.setHeader("Cache-Control", "no-cache");
+      res.sendFile(path.join(client, "version.json"));
+    });
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+
+  app.use(canonicalRedirect());
+  if (!development) app.use(createPageCache({ getBuild, createContext: createLoadContext, publicUrl: env.publicUrl }));
+  app.all("/{*splat}", createRequestHandler({ build: getBuild, mode, getLoadContext: (req, res) => createLoadContext(req, res) }));
+  return app;
+}
+
+let devApp: express.Express | undefined;
+
+/** The development app is created once per module instance (Vite reloads this module on change). */
+export function getDevApp(): express.Express {
+  devApp ??= createApp({ mode: "development" });
+  return devApp;
+}
