@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
-import { RouterContextProvider, createRequestHandler, matchRoutes, type ServerBuild } from "react-router";
+import { type RouteObject, type RouterContextProvider, createRequestHandler, matchRoutes, type ServerBuild } from "react-router";
+import { routeTreeFromManifest } from "~/lib/app-shell/route-tree";
 import { isPublicCacheHandle } from "~/lib/page-cache";
 
 // Public pages are the same for every visitor and only change with a new build, so their HTML is
@@ -16,42 +17,22 @@ interface CachedPage {
 
 const SKIPPED_HEADERS = new Set(["content-length", "set-cookie", "date", "connection", "transfer-encoding"]);
 
-interface RouteTreeNode {
-  id: string;
-  path?: string;
-  index?: boolean;
-  children?: RouteTreeNode[];
-}
-
-function routeTree(routes: ServerBuild["routes"]): RouteTreeNode[] {
-  const children = new Map<string | undefined, RouteTreeNode[]>();
-  for (const route of Object.values(routes)) {
-    if (!route) continue;
-    const list = children.get(route.parentId) ?? [];
-    list.push({ id: route.id, path: route.path, index: route.index });
-    children.set(route.parentId, list);
-  }
-  const attach = (nodes: RouteTreeNode[]): RouteTreeNode[] =>
-    nodes.map((node) => (node.index ? node : { ...node, children: attach(children.get(node.id) ?? []) }));
-  return attach(children.get(undefined) ?? []);
-}
-
 export function createPageCache(options: {
   getBuild: () => Promise<ServerBuild>;
   createContext: (req: Request, res: Response, nonce: string) => RouterContextProvider;
   publicUrl: string;
 }) {
   const pages = new Map<string, CachedPage>();
-  let tree: RouteTreeNode[] | undefined;
+  let tree: RouteObject[] | undefined;
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   let build: ServerBuild | undefined;
 
   async function isCacheable(pathname: string): Promise<boolean> {
     build ??= await options.getBuild();
-    tree ??= routeTree(build.routes);
+    tree ??= routeTreeFromManifest(build.routes);
     const matches = matchRoutes(tree, pathname);
     const leaf = matches?.at(-1)?.route;
-    return Boolean(leaf && isPublicCacheHandle(build.routes[leaf.id]?.module.handle));
+    return Boolean(leaf?.id && isPublicCacheHandle(build.routes[leaf.id]?.module.handle));
   }
 
   function send(res: Response, page: CachedPage) {

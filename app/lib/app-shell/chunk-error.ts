@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { matchRoutes, type RouteObject } from "react-router";
+import { matchRoutes } from "react-router";
+import { routeTreeFromManifest } from "./route-tree";
 
 // Route chunks are imported before the router navigates, so a failed import (a deploy removed
 // the file, the network dropped it) becomes a guarded full load of the target instead of the
@@ -39,27 +40,11 @@ export function useChunkError(): Error | null {
   );
 }
 
-function routeTree(routes: Record<string, ManifestRoute>): RouteObject[] {
-  const byParent = new Map<string | undefined, ManifestRoute[]>();
-  for (const route of Object.values(routes)) {
-    const siblings = byParent.get(route.parentId) ?? [];
-    siblings.push(route);
-    byParent.set(route.parentId, siblings);
-  }
-  const build = (parentId: string | undefined): RouteObject[] =>
-    (byParent.get(parentId) ?? []).map((route) =>
-      route.index
-        ? { id: route.id, index: true, path: route.path }
-        : { id: route.id, path: route.path, children: build(route.id) },
-    );
-  return build(undefined);
-}
-
 /** Imports the modules of every route that `pathname` matches; rejects when one fails to load. */
 export async function preloadRouteModules(pathname: string): Promise<void> {
   const manifest = window.__reactRouterManifest;
   if (!manifest) return;
-  const matches = matchRoutes(routeTree(manifest.routes), pathname) ?? [];
+  const matches = matchRoutes(routeTreeFromManifest(manifest.routes), pathname) ?? [];
   await Promise.all(
     matches.map((match) => {
       const route = manifest.routes[match.route.id as string];

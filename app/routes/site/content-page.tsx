@@ -6,8 +6,8 @@ import { notFound } from "~/lib/errors";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? pageMeta({ title: data.page.title, description: data.page.description || data.page.title }) : [];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? pageMeta({ title: loaderData.page.title, description: loaderData.page.description || loaderData.page.title }) : [];
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const page = await getPublishedPage(params.slug);

@@ -1,0 +1,39 @@
+// Starts the production server as a child process on an ephemeral loopback port and resolves
+// with its URL and a stop() that ends exactly that process. Used by the benchmark.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export async function startServer({ env = {}, timeoutMs = 60_000 } = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "forja-server-"));
+  const child = spawn(path.resolve("node_modules/.bin/node"), ["server/index.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("El servidor no arrancó a tiempo")), timeoutMs);
+    let buffer = "";
+    child.stdout.on("data", (chunk) => {
+      buffer += chunk;
+      const match = buffer.match(/"msg":"server listening","url":"([^"]+)"/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`El servidor terminó con código ${code}`)));
+  });
+  child.stdout.resume();
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}

@@ -1,0 +1,63 @@
+// `npm test`: lint, type check, unit/integration (Vitest) and browser (Playwright) tests, then one
+// closing line "N passed, N failed" summed over every runner (CI reads it). Lint and the type check
+// count as one check each. Exit code is non-zero when anything failed.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const only = process.argv.slice(2); // e.g. `node scripts/test-all.mjs unit` runs a subset
+const want = (name) => only.length === 0 || only.includes(name);
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "forja-test-"));
+const bin = (name) => path.resolve("node_modules/.bin", name);
+let passed = 0;
+let failed = 0;
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+function check(label, ok) {
+  if (ok) passed += 1;
+  else {
+    failed += 1;
+    console.error(`✗ ${label} falló`);
+  }
+}
+
+if (want("lint")) check("lint", run("ESLint", bin("eslint"), ["."]));
+if (want("typecheck")) check("typecheck", run("Tipos (react-router typegen + tsc)", bin("react-router"), ["typegen"]) && run("tsc", bin("tsc"), []));
+
+if (want("unit")) {
+  const output = path.join(reportDir, "vitest.json");
+  const ok = run("Vitest", bin("vitest"), ["run"], { VITEST_JSON_OUTPUT: output });
+  const report = readJson(output);
+  if (report) {
+    passed += report.numPassedTests ?? 0;
+    failed += (report.numFailedTests ?? 0) + (ok || report.numFailedTests ? 0 : 1);
+  } else check("vitest", false);
+}
+
+if (want("e2e")) {
+  const output = path.join(reportDir, "playwright.json");
+  const ok = run("Playwright", bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: output });
+  const stats = readJson(output)?.stats;
+  if (stats) {
+    passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    failed += (stats.unexpected ?? 0) + (ok || stats.unexpected ? 0 : 1);
+  } else check("playwright", false);
+}
+
+fs.rmSync(reportDir, { recursive: true, force: true });
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

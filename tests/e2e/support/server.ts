@@ -1,0 +1,152 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+// Starts the real production server (never a mock) for the browser tests.
+//
+// The server runs from a private copy of `build/`, so a test that rewrites the build's
+// version.json cannot disturb anything else, and a rebuild by someone else during the run
+// (which empties build/client/assets) cannot pull files away from the running server.
+// server/index.ts resolves `build/` and `drizzle/` against its working directory, so the copy
+// gets symlinks to the project's node_modules and migrations next to it.
+
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, "../../..");
+const NODE_BIN = path.join(PROJECT_ROOT, "node_modules/.bin/node");
+const SERVER_ENTRY = path.join(PROJECT_ROOT, "server/index.ts");
+const LISTENING_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  /** The private build the server serves (its client files are in `${buildDir}/client`). */
+  buildDir: string;
+  /** SIGTERM to this server only, wait for it to exit, then remove its temporary directory. */
+  stop(): Promise<void>;
+}
+
+/** The Node binary the project pins (Node 24 in node_modules/.bin), else the one running us. */
+export function nodeBinary(): string {
+  return fs.existsSync(NODE_BIN) ? NODE_BIN : process.execPath;
+}
+
+function prepareRoot(): { root: string; dataDir: string } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "forja-e2e-"));
+  fs.cpSync(path.join(PROJECT_ROOT, "build"), path.join(root, "build"), { recursive: true });
+  fs.symlinkSync(path.join(PROJECT_ROOT, "node_modules"), path.join(root, "node_modules"), "dir");
+  fs.symlinkSync(path.join(PROJECT_ROOT, "drizzle"), path.join(root, "drizzle"), "dir");
+  const dataDir = path.join(root, "data");
+  fs.mkdirSync(dataDir);
+  return { root, dataDir };
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+export async function startServer(): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(PROJECT_ROOT, "build/server/index.js"))) {
+    throw new Error("No hay compilación de producción (build/server/index.js). Ejecute: npm run build");
+  }
+  const { root, dataDir } = prepareRoot();
+  const removeRoot = () => fs.rmSync(root, { recursive: true, force: true });
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    FORJA_ERROR_ROUTE: "1",
+    LOG_LEVEL: "warn",
+  };
+  // Always the embedded PGlite in DATA_DIR, whatever the developer's shell exports.
+  delete env.DATABASE_URL;
+  delete env.PUBLIC_URL;
+  delete env.MIGRATIONS_DIR;
+
+  let child: ChildProcess;
+  try {
+    child = spawn(nodeBinary(), [SERVER_ENTRY], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  } catch (error) {
+    removeRoot();
+    throw error;
+  }
+
+  // Keep the last lines of output to explain a failed start; keep draining so the pipe never fills.
+  const recent: string[] = [];
+  const remember = (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) {
+      if (!line.trim()) continue;
+      recent.push(line);
+      if (recent.length > 40) recent.shift();
+    }
+  };
+  child.stderr!.on("data", remember);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
+        child.kill("SIGKILL");
+        await waitForExit(child, 5_000);
+      }
+    }
+    removeRoot();
+  };
+
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let buffered = "";
+      let found = false;
+      const timer = setTimeout(
+        () => reject(new Error(`El servidor no respondió "server listening" en ${LISTENING_TIMEOUT_MS / 1000} s`)),
+        LISTENING_TIMEOUT_MS,
+      );
+      const onExit = (code: number | null, signal: string | null) => {
+        clearTimeout(timer);
+        reject(new Error(`El servidor terminó antes de escuchar (código ${code}, señal ${signal})`));
+      };
+      child.once("exit", onExit);
+      child.once("error", (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      child.stdout!.on("data", (chunk: Buffer) => {
+        remember(chunk);
+        if (found) return;
+        buffered += chunk.toString("utf8");
+        let newline: number;
+        while ((newline = buffered.indexOf("\n")) >= 0) {
+          const line = buffered.slice(0, newline);
+          buffered = buffered.slice(newline + 1);
+          try {
+            const parsed = JSON.parse(line) as { msg?: string; url?: string };
+            if (parsed.msg === "server listening" && parsed.url) {
+              found = true;
+              clearTimeout(timer);
+              child.off("exit", onExit);
+              resolve(parsed.url);
+              return;
+            }
+          } catch {
+            // Not a JSON line; keep reading.
+          }
+        }
+      });
+    });
+    return { url, pid: child.pid!, buildDir: path.join(root, "build"), stop };
+  } catch (error) {
+    await stop();
+    const output = recent.length ? `\nÚltimas líneas del servidor:\n${recent.join("\n")}` : "";
+    throw new Error(`${error instanceof Error ? error.message : String(error)}${output}`, { cause: error });
+  }
+}
