@@ -5,6 +5,7 @@ import { ErrorPage } from "~/components/layout/error-page";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useChunkError } from "~/lib/app-shell/chunk-error";
+import { useHydrated } from "~/lib/app-shell/use-hydrated";
 import { describeError } from "~/lib/errors";
 import { getPublicSettings } from "~/features/site/public-settings.server";
 import stylesheet from "./app.css?url";
@@ -23,8 +24,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const settings = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const canonical = settings ? `${settings.publicUrl}${pathname}` : undefined;
+  // Absent in the server HTML and until hydration has committed: a hook for CSS and browser tests.
+  const hydrated = useHydrated();
   return (
-    <html lang="es-MX">
+    <html lang="es-MX" data-hydrated={hydrated ? "true" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -11,6 +11,7 @@ import { logger } from "~/lib/logger.server";
 import { clientIpContext, cspNonceContext, requestIdContext } from "~/lib/request-context";
 import { canonicalPath, isExemptFromCanonical, staticSegments } from "./canonical";
 import { createPageCache } from "./page-cache";
+import { hashedAssets } from "./static-assets";
 import { securityHeaders } from "./security";
 
 // The Express application: everything between the socket (server/index.ts) and React Router.
@@ -102,6 +103,7 @@ export function createApp({ mode }: { mode: "production" | "development" }): exp
   if (!development) {
     const client = path.resolve("build/client");
     // Hashed file names never change content: cache them for a year.
+    app.use("/assets", hashedAssets(path.join(client, "assets")));
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.get("/version.json", (_req, res) => {
       res.setHeader("Cache-Control", "no-cache");

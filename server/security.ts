@@ -6,8 +6,13 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-export function contentSecurityPolicy(nonce: string, development: boolean): string {
-  const script = development ? "'self' 'unsafe-inline' 'unsafe-eval'" : `'self' 'nonce-${nonce}'`;
+/**
+ * The policy for one response. Inline scripts are allowed by this response's nonce, or, for a
+ * cached public page whose HTML never changes, by the hashes of its inline scripts.
+ */
+export function contentSecurityPolicy(allow: { nonce: string } | { hashes: string[] }, development: boolean): string {
+  const inline = "nonce" in allow ? [`'nonce-${allow.nonce}'`] : allow.hashes.map((hash) => `'sha256-${hash}'`);
+  const script = development ? "'self' 'unsafe-inline' 'unsafe-eval'" : ["'self'", ...inline].join(" ");
   return [
     "default-src 'self'",
     `script-src ${script}`,
@@ -26,7 +31,7 @@ export function securityHeaders(development: boolean) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, development));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }, development));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

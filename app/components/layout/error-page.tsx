@@ -10,6 +10,8 @@ export function ErrorPage({ error }: ErrorPageProps) {
   const notFound = error.statusCode === 404;
   return (
     <section className="container-page py-16 sm:py-24" aria-labelledby="error-title" data-status={error.statusCode}>
+      {/* No route meta runs for an error, so the page names itself (React hoists <title> into <head>). */}
+      <title>{notFound ? "Página no encontrada | Forja" : `Error ${error.statusCode} | Forja`}</title>
       <p className="text-sm font-semibold tracking-wide text-forja-700 uppercase">Error {error.statusCode}</p>
       <h1 id="error-title" className="mt-2 text-3xl font-bold text-acero-900 sm:text-4xl">
         {notFound ? "No encontramos esta página" : "Algo salió mal de nuestro lado"}

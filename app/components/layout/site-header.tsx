@@ -68,7 +68,7 @@ export function SiteHeader() {
             <ul className="flex flex-col">
               {mainNavigation.map((item) => (
                 <li key={item.to}>
-                  <AppNavLink to={item.to} className={navLinkClass + " block"}>
+                  <AppNavLink to={item.to} className={(state) => `${navLinkClass(state)} block`}>
                     {item.label}
                   </AppNavLink>
                 </li>

@@ -15,7 +15,8 @@ export const navigationGuard: ClientInstrumentation = {
     router.instrument({
       async navigate(callNavigate, info) {
         if (typeof info.to !== "string") return void (await callNavigate());
-        const target = new URL(info.to, info.currentUrl);
+        // `currentUrl` is a path ("/faqs?x=1"), not an absolute URL: resolve it against the page origin first.
+        const target = new URL(info.to, new URL(info.currentUrl, window.location.href));
         const isGet = !info.formMethod || info.formMethod.toUpperCase() === "GET";
         if (isGet && isBuildStale() && guardedFullLoad(target.href)) return never();
         try {

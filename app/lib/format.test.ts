@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatRecordNumber } from "./format";
+
+// Intl may use non-breaking spaces; compare with ordinary spaces.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+describe("formatMoney", () => {
+  it("shows centavos as es-MX pesos", () => {
+    const text = formatMoney(123456);
+    expect(text).toContain("1,234.56");
+    expect(text).toContain("$");
+    expect(plain(text)).toBe("$1,234.56");
+  });
+
+  it("keeps two decimals and groups thousands", () => {
+    expect(formatMoney(0)).toBe("$0.00");
+    expect(formatMoney(5)).toBe("$0.05");
+    expect(formatMoney(100)).toBe("$1.00");
+    expect(formatMoney(123456789)).toBe("$1,234,567.89");
+    expect(formatMoney(-50000)).toMatch(/^-\s?\$500\.00$/);
+  });
+
+  it("rejects anything but whole centavos", () => {
+    expect(() => formatMoney(1.5)).toThrow(TypeError);
+    expect(() => formatMoney(12.34)).toThrow(/centavos/);
+    expect(() => formatMoney(Number.NaN)).toThrow(TypeError);
+    expect(() => formatMoney(Number.POSITIVE_INFINITY)).toThrow(TypeError);
+  });
+});
+
+describe("formatNumber", () => {
+  it("groups thousands the es-MX way", () => {
+    expect(formatNumber(1234567)).toBe("1,234,567");
+    expect(formatNumber(0)).toBe("0");
+  });
+});
+
+describe("dates in America/Mexico_City", () => {
+  it("shows the local date, not the UTC one", () => {
+    // 05:30 UTC on 1 January is 23:30 on 31 December in Mexico City (UTC-6).
+    expect(formatDate("2026-01-01T05:30:00Z")).toBe("31 de diciembre de 2025");
+    expect(formatDate(new Date("2026-01-01T06:00:00Z"))).toBe("1 de enero de 2026");
+  });
+
+  it("shows the local time", () => {
+    const text = plain(formatDateTime("2026-01-01T05:30:00Z"));
+    expect(text).toContain("31");
+    expect(text).toContain("2025");
+    expect(text).toMatch(/11:30\s?p\.\s?m\.|23:30/);
+  });
+
+  it("follows the historical rules of the zone (daylight time until October 2022)", () => {
+    // UTC-5 in summer 2022: 04:30 UTC was still 30 June.
+    expect(formatDate("2022-07-01T04:30:00Z")).toBe("30 de junio de 2022");
+    expect(formatDate("2022-07-01T05:30:00Z")).toBe("1 de julio de 2022");
+    // No daylight time since 2023: 05:30 UTC in July is 23:30 the day before.
+    expect(formatDate("2026-07-01T05:30:00Z")).toBe("30 de junio de 2026");
+  });
+
+  it("does not depend on the process time zone", () => {
+    const previous = process.env.TZ;
+    process.env.TZ = "Asia/Tokyo";
+    try {
+      expect(new Date("2026-01-01T05:30:00Z").getDate()).toBe(1); // the process zone did change
+      expect(formatDate("2026-01-01T05:30:00Z")).toBe("31 de diciembre de 2025");
+    } finally {
+      if (previous === undefined) delete process.env.TZ;
+      else process.env.TZ = previous;
+    }
+  });
+});
+
+describe("formatRecordNumber", () => {
+  it("pads the sequence to four digits", () => {
+    expect(formatRecordNumber("COT", 2026, 1)).toBe("COT-2026-0001");
+    expect(formatRecordNumber("SOL", 2026, 42)).toBe("SOL-2026-0042");
+    expect(formatRecordNumber("PED", 2027, 9999)).toBe("PED-2027-9999");
+  });
+
+  it("keeps longer sequences whole", () => {
+    expect(formatRecordNumber("COT", 2026, 12345)).toBe("COT-2026-12345");
+  });
+});

@@ -1,0 +1,173 @@
+import { expect, test } from "@playwright/test";
+import { INDUSTRIES, waitForHydration } from "./support/site";
+
+// Issue 2 §2 (headers, caching), §4.9 (health) and §5 (SEO files, JSON-LD, a clean console).
+
+function nonceFromCsp(csp: string | undefined): string {
+  const match = /script-src [^;]*'nonce-([^']+)'/.exec(csp ?? "");
+  expect(match, `CSP has a script nonce: ${csp}`).not.toBeNull();
+  return match![1];
+}
+
+function inlineScriptNonces(html: string): string[] {
+  const nonces: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>/g)) {
+    const attributes = match[1];
+    if (/\bsrc=/.test(attributes) || /type="application\/ld\+json"/.test(attributes)) continue;
+    nonces.push(/\bnonce="([^"]*)"/.exec(attributes)?.[1] ?? "");
+  }
+  return nonces;
+}
+
+test.describe("security headers", () => {
+  test("a page's CSP nonce matches its inline scripts and changes on every response", async ({ request }) => {
+    const first = await request.get("/servicios");
+    const second = await request.get("/servicios");
+    expect(first.status()).toBe(200);
+    expect(second.status()).toBe(200);
+    // The second response comes from the per-build page cache, with its own nonce substituted.
+    expect(second.headers()["x-page-cache"]).toBe("hit");
+
+    const nonces = [first, second].map((response) => nonceFromCsp(response.headers()["content-security-policy"]));
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(nonces[0].length).toBeGreaterThanOrEqual(16);
+
+    for (const [index, response] of [first, second].entries()) {
+      const html = await response.text();
+      const scripts = inlineScriptNonces(html);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.every((nonce) => nonce === nonces[index])).toBe(true);
+      expect(html).not.toContain("FORJAcspNONCEplaceholder");
+    }
+
+    const csp = first.headers()["content-security-policy"];
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  });
+
+  test("pages send nosniff, a strict referrer policy and no framework banner", async ({ request }) => {
+    for (const path of ["/", "/industrias-design/minera", "/esto/no-existe", "/api/health"]) {
+      const headers = (await request.get(path)).headers();
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+      expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+      expect(headers["x-request-id"], path).toBeTruthy();
+      expect(headers["x-powered-by"], path).toBeUndefined();
+    }
+  });
+
+  test("the browser runs the page under its CSP without violations", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Servicios" }).click();
+    await expect(page.locator("h1")).toHaveText(/Del concepto a la pieza terminada/);
+    expect(violations).toEqual([]);
+  });
+
+  test("hashed assets are cached for a year and immutable; HTML is not", async ({ page, request }) => {
+    const assets: string[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname.startsWith("/assets/")) assets.push(response.url());
+    });
+    const response = await page.goto("/");
+    await waitForHydration(page);
+    expect(response?.headers()["cache-control"] ?? "").not.toContain("immutable");
+    const scripts = assets.filter((url) => url.endsWith(".js"));
+    const styles = assets.filter((url) => url.endsWith(".css"));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(styles.length).toBeGreaterThan(0);
+    for (const url of [scripts[0], styles[0]]) {
+      const asset = await request.get(url);
+      expect(asset.status()).toBe(200);
+      expect(new URL(url).pathname).toMatch(/-[\w-]{6,}\.(js|css)$/);
+      const cacheControl = asset.headers()["cache-control"];
+      expect(cacheControl).toContain("immutable");
+      expect(cacheControl).toContain("max-age=31536000");
+      expect(asset.headers()["x-content-type-options"]).toBe("nosniff");
+    }
+    const version = await request.get("/version.json");
+    expect(version.headers()["cache-control"]).toContain("no-cache");
+  });
+});
+
+test.describe("API and SEO files", () => {
+  test("/api/health answers 200 after a database round trip", async ({ request }) => {
+    const response = await request.get("/api/health");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/json");
+    const body = await response.json();
+    expect(body).toMatchObject({ code: 200, message: "API is healthy." });
+    expect(body.data).toMatchObject({ database: "pglite" });
+  });
+
+  test("/sitemap.xml lists the public pages and the 10 industries", async ({ request }) => {
+    const response = await request.get("/sitemap.xml");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("xml");
+    const xml = await response.text();
+    expect(xml).toContain("<urlset");
+    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+    for (const { slug } of INDUSTRIES) expect(locations).toContain(`/industrias-design/${slug}`);
+    for (const path of ["/", "/servicios", "/industrias", "/faqs", "/contact", "/cotiza", "/aviso-de-privacidad", "/terminos"]) {
+      expect(locations).toContain(path);
+    }
+    for (const path of locations) expect(path).not.toMatch(/^\/(admin|quotes|checkout)/);
+  });
+
+  test("/robots.txt disallows the private areas and points to the sitemap", async ({ request }) => {
+    const response = await request.get("/robots.txt");
+    expect(response.status()).toBe(200);
+    const text = await response.text();
+    const disallowed = [...text.matchAll(/^Disallow:\s*(\S+)/gim)].map((match) => match[1]);
+    expect(disallowed).toEqual(expect.arrayContaining(["/admin", "/quotes", "/checkout"]));
+    expect(text).toMatch(/^Sitemap:\s*\S+\/sitemap\.xml/im);
+  });
+
+  test("the home page carries JSON-LD LocalBusiness data", async ({ page }) => {
+    await page.goto("/");
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const business = blocks.map((text) => JSON.parse(text)).find((data) => data["@type"] === "LocalBusiness");
+    expect(business).toBeDefined();
+    expect(business).toMatchObject({ "@context": "https://schema.org", name: "Forja Diseño y Manufactura" });
+    expect(business.address).toMatchObject({ "@type": "PostalAddress", addressCountry: "MX" });
+    expect(business.telephone).toBeTruthy();
+  });
+
+  test("pages have a Spanish title, description and Open Graph tags", async ({ page }) => {
+    await page.goto("/servicios");
+    await expect(page).toHaveTitle("Servicios | Forja");
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S{20,}|.{40,}/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Servicios | Forja");
+    await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", "es_MX");
+  });
+
+  test("/ loads with no console errors and no failed requests (favicon included)", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(`console ${message.type()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    page.on("requestfailed", (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
+    page.on("response", (response) => {
+      if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    });
+
+    // The build check runs about 1 s after start; wait for it so its request is covered too.
+    const buildCheck = page.waitForResponse((response) => new URL(response.url()).pathname === "/version.json", { timeout: 10_000 });
+    await page.goto("/");
+    await waitForHydration(page);
+    const favicon = await page.locator('link[rel="icon"]').getAttribute("href");
+    expect(favicon).toBeTruthy();
+    const faviconResponse = await page.request.get(favicon!);
+    expect(faviconResponse.status()).toBe(200);
+    expect(faviconResponse.headers()["content-type"]).toContain("image/svg+xml");
+    expect((await buildCheck).status()).toBe(200);
+    await page.waitForLoadState("networkidle");
+    expect(problems).toEqual([]);
+  });
+});

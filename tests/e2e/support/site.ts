@@ -1,0 +1,80 @@
+import type { Page, Request } from "@playwright/test";
+
+// The route table of issue 2, with the Spanish heading each page is designed to show.
+
+export interface PublicPage {
+  path: string;
+  h1: RegExp;
+}
+
+export const PUBLIC_PAGES: PublicPage[] = [
+  { path: "/", h1: /Diseñamos y fabricamos sus piezas/ },
+  { path: "/about", h1: /Ingeniería y manufactura bajo un mismo techo/ },
+  { path: "/contact", h1: /Hable con un ingeniero de Forja/ },
+  { path: "/cotiza", h1: /Solicite una cotización/ },
+  { path: "/faqs", h1: /Respuestas antes de cotizar/ },
+  { path: "/catalogo", h1: /Piezas estándar listas para pedir/ },
+  { path: "/checkout", h1: /Finalizar compra/ },
+  { path: "/servicios", h1: /Del concepto a la pieza terminada/ },
+  { path: "/industrias", h1: /Conocemos las normas y los materiales de su sector/ },
+  { path: "/login", h1: /Iniciar sesión/ },
+  { path: "/admin/login", h1: /Acceso del personal/ },
+  { path: "/aviso-de-privacidad", h1: /Aviso de privacidad/ },
+  { path: "/terminos", h1: /Términos y condiciones/ },
+];
+
+/** Pages that need an account: until accounts exist, every visit lands on the matching login. */
+export const PROTECTED_PAGES = [
+  { path: "/quotes", login: "/login" },
+  { path: "/quotes/123", login: "/login" },
+  { path: "/admin", login: "/admin/login" },
+  { path: "/admin/formularios", login: "/admin/login" },
+];
+
+export const INDUSTRIES = [
+  { slug: "aeroespacial", name: "Aeroespacial" },
+  { slug: "agricola", name: "Agrícola" },
+  { slug: "alimentos", name: "Alimentos y bebidas" },
+  { slug: "automotriz", name: "Automotriz" },
+  { slug: "construccion", name: "Construcción" },
+  { slug: "electronica", name: "Electrónica" },
+  { slug: "energia", name: "Energía" },
+  { slug: "industrial", name: "Industrial" },
+  { slug: "medica", name: "Médica" },
+  { slug: "minera", name: "Minera" },
+];
+
+export const RELOAD_GUARD_KEY = "forja:reload-guard";
+
+/**
+ * Resolves once the app has hydrated: the root layout sets `data-hydrated` on <html> from
+ * useHydrated() after the first client render commits, and React Router's router is ready.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+  await page.waitForFunction(() => {
+    const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+      .__reactRouterDataRouter;
+    return Boolean(router?.state.initialized);
+  });
+}
+
+/** Records every main-frame document request, to tell full page loads from client navigations. */
+export function trackDocumentRequests(page: Page): string[] {
+  const documents: string[] = [];
+  page.on("request", (request: Request) => {
+    if (request.resourceType() === "document" && request.frame() === page.mainFrame()) documents.push(request.url());
+  });
+  return documents;
+}
+
+/** Puts a marker on `window` that only survives client-side navigations. */
+export async function setWindowMarker(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __forjaMarker?: number }).__forjaMarker = 1;
+  });
+}
+
+export async function hasWindowMarker(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __forjaMarker?: number }).__forjaMarker === 1);
+}
