@@ -16,7 +16,8 @@ export function staticSegments(routes: ServerBuild["routes"]): Set<string> {
  * slashes removed, static segments lowercased. Dynamic segments keep their case (ids, slugs).
  */
 export function canonicalPath(pathname: string, segments: Set<string>): string | null {
-  const parts = pathname.split("/").filter(Boolean);
+  // Backslashes count as separators: browsers read "/\\host" as "//host".
+  const parts = pathname.split(/[\\/]+/).filter(Boolean);
   const canonical =
     "/" +
     parts

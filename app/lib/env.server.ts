@@ -5,7 +5,7 @@ const LogLevel = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "si
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.string().min(1).default("127.0.0.1"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
@@ -13,8 +13,20 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "debe empezar con postgres:// o postgresql://")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  PUBLIC_URL: z.url({ message: "debe ser una URL completa, por ejemplo https://forja.example" }).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, message: "debe ser una URL completa con http o https, por ejemplo https://forja.example" }).optional(),
   LOG_LEVEL: LogLevel.optional(),
+  /** Signs session cookies and tokens. Without it a random one is kept in DATA_DIR/auth-secret. */
+  AUTH_SECRET: z.string().min(32, "debe tener al menos 32 caracteres").optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_TENANT_ID: z.string().min(1).default("common"),
+  /** Any OpenID Connect provider: issuer URL (discovery document at /.well-known/openid-configuration). */
+  OIDC_ISSUER: z.url({ message: "debe ser la URL del emisor OpenID Connect" }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).default("OpenID Connect"),
   // Which proxies may set X-Forwarded-For: "loopback" (default), a hop count, or a list of addresses.
   TRUST_PROXY: z
     .string()

@@ -18,8 +18,11 @@ export interface AppErrorData {
 }
 
 export function notFound(path: string): never {
+  // A client navigation loads its data from "/path.data" ("/_.data" for "/"), and that is the
+  // request a loader sees; the message names the page the visitor asked for.
+  const page = path.endsWith("/_.data") ? path.slice(0, -"_.data".length) : path.replace(/\.data$/, "");
   throw data<AppErrorData>(
-    { statusCode: 404, statusMessage: ERROR_TITLES[404], message: `Page not found: ${path}` },
+    { statusCode: 404, statusMessage: ERROR_TITLES[404], message: `Page not found: ${page}` },
     { status: 404 },
   );
 }

@@ -14,7 +14,7 @@ export function renderMarkdown(markdown: string): string {
       // Headings inside a page start at h2: the page title is its only h1.
       h1: "h2",
       a: (tagName, attribs) => {
-        const external = /^https?:\/\//.test(attribs.href ?? "");
+        const external = /^(https?:)?\/\//i.test(attribs.href ?? "");
         return { tagName, attribs: external ? { ...attribs, rel: "noopener noreferrer", target: "_blank" } : attribs };
       },
     },

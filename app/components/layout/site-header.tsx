@@ -1,5 +1,4 @@
 import { AppLink, AppNavLink } from "~/components/ui/app-link";
-import { siteConfig } from "~/features/site/site-config";
 
 export const mainNavigation = [
   { to: "/servicios", label: "Servicios" },
@@ -23,12 +22,14 @@ export function SiteHeader() {
         Saltar al contenido
       </a>
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <AppLink to="/" className="flex items-center gap-2 font-bold text-acero-900" aria-label={`${siteConfig.name}, inicio`}>
+        {/* The name is the visible text plus ", inicio" (WCAG 2.5.3: a label must contain the visible text). */}
+        <AppLink to="/" className="flex items-center gap-2 font-bold text-acero-900">
           <span aria-hidden="true" className="grid size-9 place-items-center rounded-md bg-acero-900 text-lg text-white">
             F
           </span>
           <span className="text-lg leading-tight">
             Forja <span className="hidden font-normal text-acero-600 sm:inline">Diseño y Manufactura</span>
+            <span className="sr-only">, inicio</span>
           </span>
         </AppLink>
 

@@ -1,2 +1,4 @@
 // The full schema, handed to drizzle so relational queries know every table.
+export * from "./auth";
+export * from "./outbox";
 export * from "./pages";

@@ -1,0 +1,248 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { z } from "zod";
+import { getDb, type Db } from "~/db/client.server";
+import { outbox } from "~/db/schema/outbox";
+import { logger } from "~/lib/logger.server";
+import { getMailTransport, type MailTransport } from "./transport.server";
+
+// Every email is written to the outbox first (ARCHITECTURE §4) and delivered by the worker below,
+// so a form is never lost because mail is down. Delivery is at-least-once per attempt window and,
+// thanks to row locks plus a lease, exactly once across processes sharing one PostgreSQL.
+
+/** A drizzle transaction, so a form's rows and its email commit (or roll back) together. */
+export type DbTransaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** Delay before the retry that follows failed attempt n (index n - 1). */
+export const RETRY_DELAYS_MS = [
+  30_000, // 30 s
+  2 * 60_000, // 2 min
+  10 * 60_000, // 10 min
+  60 * 60_000, // 1 h
+  6 * 60 * 60_000, // 6 h
+  12 * 60 * 60_000, // 12 h
+  24 * 60 * 60_000, // 24 h
+] as const;
+
+/** After this many failed attempts a message is marked `failed` (≈ 43 h after it was written). */
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+/**
+ * How long a claimed row stays invisible to other workers. If the process dies between claim and
+ * update, the row becomes due again after the lease (and that claim counts as an attempt). It must
+ * outlast a send, whose SMTP timeouts add up to well under a minute.
+ */
+export const CLAIM_LEASE_MS = 5 * 60_000;
+
+const DEFAULT_BATCH_SIZE = 20;
+const LAST_ERROR_MAX_LENGTH = 2_000;
+
+export function retryDelayMs(failedAttempts: number): number {
+  const index = Math.min(Math.max(failedAttempts, 1), RETRY_DELAYS_MS.length) - 1;
+  return RETRY_DELAYS_MS[index];
+}
+
+const singleLine = (value: string) => !/[\r\n]/.test(value);
+
+const EnqueueMailSchema = z.object({
+  to: z
+    .union([z.string(), z.array(z.string()).min(1)])
+    .transform((value) => (Array.isArray(value) ? value.join(", ") : value).trim())
+    .pipe(z.string().min(3).max(2_000).refine(singleLine, "sin saltos de línea")),
+  subject: z.string().trim().min(1).max(250).refine(singleLine, "sin saltos de línea"),
+  html: z.string().min(1),
+  text: z.string().min(1),
+  replyTo: z.string().trim().min(3).max(320).refine(singleLine, "sin saltos de línea").optional(),
+});
+
+export type EnqueueMailInput = z.input<typeof EnqueueMailSchema>;
+
+export interface EnqueueMailOptions {
+  /** Insert inside the caller's transaction, so the form and its email commit together. */
+  tx?: DbTransaction;
+}
+
+/** Writes one message to the outbox (status pending) and wakes the local worker. Returns its id. */
+export async function enqueueMail(input: EnqueueMailInput, options: EnqueueMailOptions = {}): Promise<{ id: string }> {
+  const mail = EnqueueMailSchema.parse(input);
+  const db = options.tx ?? getDb();
+  const [row] = await db
+    .insert(outbox)
+    .values({ ...mail, replyTo: mail.replyTo ?? null, status: "pending", attempts: 0, nextAttemptAt: new Date() })
+    .returning({ id: outbox.id });
+  // Inside a transaction the row is invisible to the worker until the caller commits: wake it a
+  // little later (callers may also call nudgeMailWorker() right after commit). Polling is the backstop.
+  if (options.tx) setTimeout(nudgeMailWorker, 250).unref();
+  else nudgeMailWorker();
+  return { id: row.id };
+}
+
+export interface DeliverDueMailOptions {
+  /** The clock, for tests; defaults to the current time. */
+  now?: Date;
+  /** Most messages claimed in this call. */
+  limit?: number;
+  /** Defaults to the transport selected by SMTP_URL. */
+  transport?: MailTransport;
+}
+
+export interface DeliveryReport {
+  claimed: number;
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+/**
+ * Claims the due messages (short transaction: SELECT … FOR UPDATE SKIP LOCKED, then a lease and
+ * attempts + 1), sends each outside the transaction and records the outcome.
+ */
+export async function deliverDueMail(options: DeliverDueMailOptions = {}): Promise<DeliveryReport> {
+  const now = options.now ?? new Date();
+  const limit = options.limit ?? DEFAULT_BATCH_SIZE;
+  const db = getDb();
+  const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
+
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, now)))
+      .orderBy(asc(outbox.nextAttemptAt))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(outbox)
+      .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: leaseUntil })
+      .where(
+        inArray(
+          outbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+
+  const report: DeliveryReport = { claimed: claimed.length, sent: 0, retried: 0, failed: 0 };
+  if (claimed.length === 0) return report;
+
+  const transport = options.transport ?? getMailTransport();
+  for (const row of claimed) {
+    try {
+      await transport.send(row);
+      await db
+        .update(outbox)
+        .set({ status: "sent", sentAt: new Date(), lastError: null })
+        .where(and(eq(outbox.id, row.id), eq(outbox.status, "pending")));
+      report.sent += 1;
+    } catch (error) {
+      const lastError = describeError(error);
+      if (row.attempts >= MAX_ATTEMPTS) {
+        await db.update(outbox).set({ status: "failed", lastError }).where(eq(outbox.id, row.id));
+        report.failed += 1;
+        logger.error({ outboxId: row.id, attempts: row.attempts, err: lastError }, "Correo descartado tras el último intento");
+      } else {
+        const nextAttemptAt = new Date(now.getTime() + retryDelayMs(row.attempts));
+        await db.update(outbox).set({ lastError, nextAttemptAt }).where(eq(outbox.id, row.id));
+        report.retried += 1;
+        logger.warn({ outboxId: row.id, attempts: row.attempts, nextAttemptAt, err: lastError }, "Falló el envío de un correo; se reintentará");
+      }
+    }
+  }
+  return report;
+}
+
+function describeError(error: unknown): string {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  const text = typeof code === "string" && !message.includes(code) ? `${message} (${code})` : message;
+  return text.slice(0, LAST_ERROR_MAX_LENGTH);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The worker: one per process, started by the server.
+
+export interface MailWorker {
+  /** Stops polling and resolves once the batch in flight (if any) has finished. */
+  stop(): Promise<void>;
+}
+
+export interface MailWorkerOptions {
+  /** Poll interval; the worker also runs at once when nudged by enqueueMail. */
+  intervalMs?: number;
+  /** Messages per batch; a full batch is followed at once by another. */
+  batchSize?: number;
+}
+
+let activeNudge: (() => void) | undefined;
+
+/** Wakes this process's worker (no-op when none is running). */
+export function nudgeMailWorker(): void {
+  activeNudge?.();
+}
+
+export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
+  const intervalMs = options.intervalMs ?? 5_000;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  // A drain loop in one process must not starve the rest: bound the batches per run.
+  const maxBatchesPerRun = 50;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> | undefined;
+  let nudged = false;
+
+  const schedule = () => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, intervalMs);
+    timer.unref();
+  };
+
+  const runOnce = async () => {
+    for (let batch = 0; batch < maxBatchesPerRun && !stopped; batch += 1) {
+      nudged = false;
+      let report: DeliveryReport;
+      try {
+        report = await deliverDueMail({ limit: batchSize });
+      } catch (error) {
+        // Database unreachable or similar: try again at the next tick.
+        logger.error({ err: describeError(error) }, "El repartidor de correo no pudo leer la bandeja de salida");
+        return;
+      }
+      if (report.claimed < batchSize && !nudged) return;
+    }
+  };
+
+  function run(): void {
+    if (stopped) return;
+    if (inFlight) {
+      // Never overlap: remember the nudge and run again when the current batch ends.
+      nudged = true;
+      return;
+    }
+    clearTimeout(timer);
+    inFlight = runOnce().finally(() => {
+      inFlight = undefined;
+      // A nudge that arrived after the last batch checked for one is not lost.
+      if (nudged && !stopped) {
+        nudged = false;
+        setImmediate(run);
+      } else schedule();
+    });
+  }
+
+  const nudge = () => run();
+  activeNudge = nudge;
+  setImmediate(run);
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      if (activeNudge === nudge) activeNudge = undefined;
+      await inFlight;
+    },
+  };
+}
