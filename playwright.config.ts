@@ -15,12 +15,17 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+const INSTALL_HINT = [
+  "Instálelo con: sudo apt-get update && sudo apt-get install -y chromium",
+  "o indique otro navegador Chromium/Chrome con la variable CHROME_PATH=/ruta/al/ejecutable.",
+].join("\n");
+
 /** CHROME_PATH, else Debian's /usr/bin/chromium, else a browser Playwright installed itself. */
 function resolveChromium(): string {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv) {
     if (fs.existsSync(fromEnv)) return fromEnv;
-    throw new Error(`CHROME_PATH apunta a "${fromEnv}", pero ese archivo no existe. Corrija la ruta o quite la variable.`);
+    throw new Error(`CHROME_PATH apunta a "${fromEnv}", pero ese archivo no existe.\n${INSTALL_HINT}`);
   }
   if (fs.existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
   let bundled: string | undefined;
@@ -30,13 +35,7 @@ function resolveChromium(): string {
     bundled = undefined;
   }
   if (bundled && fs.existsSync(bundled)) return bundled;
-  throw new Error(
-    [
-      "No se encontró Chromium para las pruebas de navegador.",
-      "Instálelo con: sudo apt-get update && sudo apt-get install -y chromium",
-      "o indique otro navegador Chromium/Chrome con la variable CHROME_PATH=/ruta/al/ejecutable.",
-    ].join("\n"),
-  );
+  throw new Error(`No se encontró Chromium para las pruebas de navegador.\n${INSTALL_HINT}`);
 }
 
 const reporter: ReporterDescription[] = [["list"]];

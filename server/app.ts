@@ -5,6 +5,8 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { getDatabase, openDatabase, useDatabase } from "~/db/client.server";
+import { closeMailTransport } from "~/features/mail/transport.server";
+import { startMailWorker } from "~/features/mail/outbox.server";
 import { seedContentPages } from "~/features/site/pages.server";
 import { getEnv, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -35,8 +37,11 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   await database.migrate();
   const seeded = await seedContentPages();
   logger.info({ database: database.kind, seededPages: seeded }, "database ready");
+  const mailWorker = startMailWorker();
   return {
     stop: async () => {
+      await mailWorker.stop();
+      closeMailTransport();
       await getDatabase().close();
       useDatabase(undefined);
       logger.info("database closed");

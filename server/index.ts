@@ -1,6 +1,7 @@
 // Entry point: `npm start` (production build) and `npm run dev` (Vite middleware with hot reload).
 // Runs directly on Node 24 (type stripping), so only erasable TypeScript syntax is used here.
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import express from "express";
@@ -15,6 +16,17 @@ interface ServerAppModule {
 }
 
 const development = process.env.NODE_ENV === "development";
+
+// PORT=0 asks for any free port. Pick it now, so PUBLIC_URL (links, emails, OAuth callbacks) can
+// name the real port; the tiny window before we listen on it again is fine for tests and tools.
+if (process.env.PORT === "0") {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, process.env.HOST || "127.0.0.1", resolve));
+  const address = probe.address();
+  process.env.PORT = String(typeof address === "object" && address ? address.port : 0);
+  await new Promise((resolve) => probe.close(resolve));
+  process.env.PUBLIC_URL ??= `http://${process.env.HOST || "127.0.0.1"}:${process.env.PORT}`;
+}
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 let vite: ViteDevServer | undefined;

@@ -34,7 +34,13 @@ const EnvSchema = z.object({
     .transform((value): boolean | number | string => (value === "true" ? true : value === "false" ? false : /^\d+$/.test(value) ? Number(value) : value)),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string; logLevel: z.infer<typeof LogLevel> };
+export type Env = z.infer<typeof EnvSchema> & {
+  dataDir: string;
+  publicUrl: string;
+  /** Cookies get the Secure attribute when the public origin is https. */
+  secureCookies: boolean;
+  logLevel: z.infer<typeof LogLevel>;
+};
 
 /** Parses and validates the environment; throws one readable error naming every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -44,10 +50,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Configuración inválida en variables de entorno:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    publicUrl,
+    secureCookies: publicUrl.startsWith("https:"),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "warn" : "info"),
   };
 }

@@ -20,13 +20,13 @@ async function routeErrorFrom(loader: () => unknown): Promise<unknown> {
 
 describe("notFound", () => {
   it("throws a 404 response with the seed's literal strings", () => {
-    const thrown = thrownBy(() => notFound("/x")) as { data: unknown; init: ResponseInit | null };
+    const thrown = thrownBy(() => notFound(new Request("http://localhost/x"))) as { data: unknown; init: ResponseInit | null };
     expect(thrown.init?.status).toBe(404);
     expect(thrown.data).toEqual({ statusCode: 404, statusMessage: "Page Not Found", message: "Page not found: /x" });
   });
 
   it("reaches the error boundary as a 404 route error", async () => {
-    const error = await routeErrorFrom(() => notFound("/x"));
+    const error = await routeErrorFrom(() => notFound(new Request("http://localhost/x")));
     expect(isRouteErrorResponse(error)).toBe(true);
     expect(describeError(error, false)).toEqual({ statusCode: 404, statusMessage: "Page Not Found", message: "Page not found: /x" });
   });
@@ -95,7 +95,7 @@ describe("describeError", () => {
   });
 
   it("never exposes a stack for route errors", async () => {
-    const error = await routeErrorFrom(() => notFound("/y"));
+    const error = await routeErrorFrom(() => notFound(new Request("http://localhost/y")));
     expect(describeError(error, true)).not.toHaveProperty("stack");
   });
 });

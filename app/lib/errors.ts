@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { pageUrl } from "./page-url";
 
 // The one error helper. Thrown responses reach the shared error boundary; the literal English
 // titles are kept from the original app (tests and monitoring look for them).
@@ -17,10 +18,9 @@ export interface AppErrorData {
   message: string;
 }
 
-export function notFound(path: string): never {
-  // A client navigation loads its data from "/path.data" ("/_.data" for "/"), and that is the
-  // request a loader sees; the message names the page the visitor asked for.
-  const page = path.endsWith("/_.data") ? path.slice(0, -"_.data".length) : path.replace(/\.data$/, "");
+/** 404 for the page a request is for (the message names the page, never its ".data" request). */
+export function notFound(request: Request): never {
+  const page = pageUrl(request).pathname;
   throw data<AppErrorData>(
     { statusCode: 404, statusMessage: ERROR_TITLES[404], message: `Page not found: ${page}` },
     { status: 404 },

@@ -42,6 +42,8 @@ test.describe("industry pages", () => {
       const response = await page.goto(`/industrias-design/${slug}`);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(`Industria ${name} | Forja`);
+      const canonical = await page.locator('head link[rel="canonical"]').getAttribute("href");
+      expect(new URL(canonical!).pathname).toBe(`/industrias-design/${slug}`);
       await expect(page.locator("h1")).toHaveCount(1);
       await expect(page.locator("h1")).not.toBeEmpty();
       await expect(page.locator("main")).toContainText(name);
@@ -95,6 +97,8 @@ test.describe("trailing slash and case", () => {
     expect(url.pathname).toBe("/industrias-design/medica");
     expect(url.search).toBe("?ref=1");
     await expect(page.locator("main")).toContainText("Médica");
+    const canonical = await page.locator('head link[rel="canonical"]').getAttribute("href");
+    expect(new URL(canonical!).pathname).toBe("/industrias-design/medica");
   });
 
   test("a canonical path is not redirected", async ({ request }) => {

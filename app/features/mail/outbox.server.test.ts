@@ -4,7 +4,7 @@ import { closeTestDatabase, createTestDatabase } from "../../../tests/support/te
 import { getDb, type Database } from "~/db/client.server";
 import { outbox } from "~/db/schema/outbox";
 import { CLAIM_LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS, deliverDueMail, enqueueMail, startMailWorker } from "./outbox.server";
-import { startSmtpTestServer, type SmtpTestServer } from "./smtp-test-server";
+import { startSmtpTestServer, type SmtpTestServer } from "../../../tests/support/smtp-test-server";
 import { renderEmail } from "./templates.server";
 import { closeMailTransport } from "./transport.server";
 

@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const page = await getPublishedPage(params.slug);
-  if (!page) notFound(new URL(request.url).pathname);
+  if (!page) notFound(request);
   if (page.slug !== params.slug) throw redirect(`/${page.slug}`, 301);
   return { page };
 }

@@ -9,7 +9,7 @@ import { notFound } from "~/lib/errors";
 export function loader({ params, request }: Route.LoaderArgs) {
   const slug = params.industry ?? "";
   const industry = getIndustry(slug.toLowerCase());
-  if (!industry) notFound(new URL(request.url).pathname);
+  if (!industry) notFound(request);
   // Slugs are lowercase; /industrias-design/Medica is the same page under its canonical address.
   if (industry.slug !== slug) throw redirect(`/industrias-design/${industry.slug}${new URL(request.url).search}`, 301);
   return {

@@ -3,7 +3,7 @@ import { notFound } from "~/lib/errors";
 
 // Every path no other route claims: a real 404 answered by the shared error page.
 export function loader({ request }: Route.LoaderArgs) {
-  notFound(new URL(request.url).pathname);
+  notFound(request);
 }
 
 export default function NotFoundPage() {

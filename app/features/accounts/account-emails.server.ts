@@ -1,0 +1,31 @@
+import { enqueueMail } from "~/features/mail/outbox.server";
+import { renderEmail } from "~/features/mail/templates.server";
+import { getEnv } from "~/lib/env.server";
+
+export async function sendConfirmationEmail(to: { name: string; email: string }, token: string): Promise<void> {
+  const url = `${getEnv().publicUrl}/cuenta/confirmar?token=${encodeURIComponent(token)}`;
+  const { html, text } = renderEmail({
+    preheader: "Confirme su correo para activar su cuenta de Forja.",
+    heading: `Hola, ${to.name}`,
+    paragraphs: [
+      "Gracias por crear su cuenta en Forja. Confirme que este correo es suyo para ver sus cotizaciones y pedidos.",
+      "El enlace vence en 24 horas. Si usted no creó la cuenta, ignore este mensaje.",
+    ],
+    action: { label: "Confirmar mi correo", url },
+  });
+  await enqueueMail({ to: to.email, subject: "Confirme su correo en Forja", html, text });
+}
+
+export async function sendPasswordResetEmail(to: { name: string; email: string }, token: string): Promise<void> {
+  const url = `${getEnv().publicUrl}/recuperar/nueva?token=${encodeURIComponent(token)}`;
+  const { html, text } = renderEmail({
+    preheader: "Enlace para elegir una contraseña nueva.",
+    heading: `Hola, ${to.name}`,
+    paragraphs: [
+      "Recibimos una solicitud para restablecer la contraseña de su cuenta de Forja.",
+      "El enlace sirve una sola vez y vence en una hora. Si usted no lo pidió, ignore este mensaje: su contraseña no cambia.",
+    ],
+    action: { label: "Elegir contraseña nueva", url },
+  });
+  await enqueueMail({ to: to.email, subject: "Restablezca su contraseña de Forja", html, text });
+}

@@ -1,0 +1,124 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin, bearer, genericOAuth } from "better-auth/plugins";
+import { getDb } from "~/db/client.server";
+import { account, session, user, verification } from "~/db/schema/auth";
+import { getEnv } from "~/lib/env.server";
+import { sendConfirmationEmail, sendPasswordResetEmail } from "./account-emails.server";
+import { getAuthSecret } from "./auth-secret.server";
+import { OIDC_PROVIDER_ID, providerCallbackUrl } from "./providers.server";
+
+/**
+ * The client IP as our Express app computed it from the trusted-proxy setting. Requests handed to
+ * better-auth carry it in this header; any value a client sent under that name is replaced.
+ */
+export const CLIENT_IP_HEADER = "x-forja-client-ip";
+
+export const CUSTOMER_ROLE = "customer";
+export const STAFF_ROLE = "admin";
+export const SESSION_COOKIE_PREFIX = "forja";
+
+function createAuth() {
+  const env = getEnv();
+  const secure = env.secureCookies;
+  return betterAuth({
+    appName: "Forja",
+    baseURL: env.publicUrl,
+    basePath: "/api/auth",
+    secret: getAuthSecret(),
+    trustedOrigins: [env.publicUrl],
+    database: drizzleAdapter(getDb(), { provider: "pg", schema: { user, session, account, verification } }),
+    user: {
+      additionalFields: {
+        company: { type: "string", required: false, input: true },
+        phone: { type: "string", required: false, input: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: ({ user, token }) => sendPasswordResetEmail(user, token),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: ({ user, token }) => sendConfirmationEmail(user, token),
+    },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: ["google", "microsoft", OIDC_PROVIDER_ID] },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    socialProviders: {
+      ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            google: {
+              clientId: env.GOOGLE_CLIENT_ID,
+              clientSecret: env.GOOGLE_CLIENT_SECRET,
+              redirectURI: providerCallbackUrl("google"),
+            },
+          }
+        : {}),
+      ...(env.MICROSOFT_CLIENT_ID && env.MICROSOFT_CLIENT_SECRET
+        ? {
+            microsoft: {
+              clientId: env.MICROSOFT_CLIENT_ID,
+              clientSecret: env.MICROSOFT_CLIENT_SECRET,
+              tenantId: env.MICROSOFT_TENANT_ID,
+              redirectURI: providerCallbackUrl("microsoft"),
+            },
+          }
+        : {}),
+    },
+    // Our own limits (PostgreSQL-backed, per client IP) guard the screens; see features/security.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: secure,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true, secure },
+    },
+    plugins: [
+      admin({
+        defaultRole: CUSTOMER_ROLE,
+        adminRoles: [STAFF_ROLE],
+        bannedUserMessage: "Esta cuenta está bloqueada. Escríbanos a ventas si cree que es un error.",
+      }),
+      bearer(),
+      genericOAuth({
+        config:
+          env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+            ? [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  discoveryUrl: `${env.OIDC_ISSUER.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+                  clientId: env.OIDC_CLIENT_ID,
+                  clientSecret: env.OIDC_CLIENT_SECRET,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                  redirectURI: providerCallbackUrl(OIDC_PROVIDER_ID),
+                },
+              ]
+            : [],
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const holder = globalThis as typeof globalThis & { __forjaAuth?: { auth: Auth; db: unknown } };
+
+/** The better-auth instance bound to the current database (rebuilt when tests swap databases). */
+export function getAuth(): Auth {
+  const db = getDb();
+  if (!holder.__forjaAuth || holder.__forjaAuth.db !== db) holder.__forjaAuth = { auth: createAuth(), db };
+  return holder.__forjaAuth.auth;
+}

@@ -1,0 +1,42 @@
+import { redirect } from "react-router";
+import { getEnv } from "~/lib/env.server";
+import { pagePathWithSearch } from "~/lib/page-url";
+import { getSessionUser, isStaff, type RequestMeta, type SessionUser } from "./accounts.server";
+import { sessionHintCookie } from "./session-hint";
+
+function loginRedirect(path: string, meta: RequestMeta): never {
+  // A stale hint cookie would make the browser keep asking for a user that is gone.
+  throw redirect(`${path}?redirectTo=${encodeURIComponent(pagePathWithSearch(meta.request))}`, {
+    headers: { "Set-Cookie": sessionHintCookie(false, getEnv().secureCookies) },
+  });
+}
+
+/** Any signed-in account, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(meta: RequestMeta): Promise<SessionUser> {
+  const user = await getSessionUser(meta);
+  if (!user) loginRedirect("/login", meta);
+  return user;
+}
+
+/** Staff pages: anyone else goes to /admin/login. */
+export async function requireStaff(meta: RequestMeta): Promise<SessionUser> {
+  const user = await getSessionUser(meta);
+  if (!isStaff(user)) loginRedirect("/admin/login", meta);
+  return user!;
+}
+
+/** Staff APIs: 401 without a session, 403 for a signed-in customer, as JSON. */
+export async function requireStaffApi(meta: RequestMeta): Promise<SessionUser> {
+  const user = await getSessionUser(meta);
+  if (!user) throw Response.json({ code: 401, message: "Inicie sesión para continuar." }, { status: 401 });
+  if (!isStaff(user)) throw Response.json({ code: 403, message: "Esta cuenta no tiene acceso al panel de administración." }, { status: 403 });
+  return user;
+}
+
+/** Set-Cookie lines after a sign-in: better-auth's session cookie plus the readable hint. */
+export function signedInHeaders(authHeaders: Headers, signedIn = true): Headers {
+  const headers = new Headers();
+  for (const cookie of authHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", sessionHintCookie(signedIn, getEnv().secureCookies));
+  return headers;
+}
