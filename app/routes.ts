@@ -15,6 +15,16 @@ export default [
       route("industrias-design/:industry", "routes/site/industry.tsx"),
     ]),
     route("login", "routes/cuenta/login.tsx"),
+    route("registro", "routes/cuenta/registro.tsx"),
+    route("recuperar", "routes/cuenta/recuperar.tsx"),
+    route("recuperar/nueva", "routes/cuenta/recuperar-nueva.tsx"),
+    route("cuenta", "routes/cuenta/cuenta.tsx"),
+    route("cuenta/confirmar", "routes/cuenta/confirmar.tsx"),
+    route("salir", "routes/cuenta/salir.tsx"),
+    route("connect/:provider", "routes/cuenta/connect.tsx"),
+    route("auth/:provider/callback", "routes/cuenta/provider-callback.tsx"),
+    route("auth/error", "routes/cuenta/auth-error.tsx"),
+    route("auth/listo", "routes/cuenta/auth-listo.tsx"),
     route("quotes", "routes/quotes/layout.tsx", [
       index("routes/quotes/list.tsx"),
       route(":id", "routes/quotes/detail.tsx"),
@@ -28,8 +38,11 @@ export default [
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/formularios", "routes/admin/formularios.tsx"),
+    route("admin/clientes", "routes/admin/clientes.tsx"),
   ]),
   route("api/health", "routes/api/health.ts"),
+  route("api/users/me", "routes/api/users-me.ts"),
+  route("api/auth/*", "routes/api/auth.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
 ] satisfies RouteConfig;

@@ -130,3 +130,5 @@ export function getDevApp(): express.Express {
   devApp ??= createApp({ mode: "development" });
   return devApp;
 }
+
+export { runAdminCreate } from "~/features/accounts/admin-create.server";

@@ -44,8 +44,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+  const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+    client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: "pglite",
@@ -57,8 +64,46 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: async () => {
       if (!client.closed) await client.close();
+      releaseLock();
     },
   };
+}
+
+export class DatabaseInUseError extends Error {}
+
+/**
+ * PGlite is one process's database: a second process opening the same directory would damage it.
+ * A lock file beside the directory names the owner; a lock left by a dead process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = `${dataDir.replace(/[\\/]+$/, "")}.lock`;
+  fs.mkdirSync(path.dirname(lockFile), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(fs.readFileSync(lockFile, "utf8"));
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new DatabaseInUseError(
+          `La base de datos en ${dataDir} está en uso por el proceso ${owner} (probablemente el servidor de Forja). ` +
+            "Deténgalo y vuelva a intentarlo, o use DATABASE_URL con un servidor PostgreSQL.",
+        );
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseInUseError(`No se pudo tomar el candado ${lockFile}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 // One database per process. Kept on globalThis so the dev server's module reloads reuse it.

@@ -1,23 +1,33 @@
 import type { ReactNode } from "react";
+import { Form } from "react-router";
 import { AppLink, AppNavLink } from "~/components/ui/app-link";
+import { clearAdminMarker } from "~/features/accounts/admin-marker";
 
 const adminNavigation = [
   { to: "/admin", label: "Resumen", end: true },
   { to: "/admin/formularios", label: "Formularios", end: false },
+  { to: "/admin/clientes", label: "Clientes", end: false },
 ] as const;
 
-/** Admin layout: a sidebar with the staff sections and the page beside it. */
-export function AdminShell({ children }: { children: ReactNode }) {
+
+/** Admin layout: a sidebar with the staff sections, who is signed in, and the page beside it. */
+export function AdminShell({ children, staff }: { children: ReactNode; staff?: { name: string; email: string } }) {
   return (
     <div className="flex min-h-screen flex-col bg-acero-50 md:flex-row">
-      <aside className="border-b border-acero-800 bg-acero-900 text-acero-100 md:w-60 md:border-r md:border-b-0">
+      <aside className="border-b border-acero-800 bg-acero-900 text-acero-100 md:w-64 md:border-r md:border-b-0">
         <div className="p-4">
           <AppLink to="/admin" className="text-lg font-bold text-white">
             Forja · Administración
           </AppLink>
+          {staff ? (
+            <p className="mt-1 text-sm text-acero-200" data-testid="admin-staff">
+              {staff.name}
+              <span className="block text-xs text-acero-300">{staff.email}</span>
+            </p>
+          ) : null}
         </div>
         <nav aria-label="Administración" className="px-2 pb-4">
-          <ul className="flex gap-1 md:flex-col">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             {adminNavigation.map((item) => (
               <li key={item.to}>
                 <AppNavLink
@@ -36,6 +46,20 @@ export function AdminShell({ children }: { children: ReactNode }) {
                 Ver el sitio
               </AppLink>
             </li>
+            {staff ? (
+              <li>
+                <Form
+                  method="post"
+                  action="/salir"
+                  onSubmit={clearAdminMarker}
+                >
+                  <input type="hidden" name="redirectTo" value="/admin/login" />
+                  <button type="submit" className="block w-full rounded-md px-3 py-2 text-left text-sm text-acero-200 hover:bg-acero-800">
+                    Cerrar sesión
+                  </button>
+                </Form>
+              </li>
+            ) : null}
           </ul>
         </nav>
       </aside>

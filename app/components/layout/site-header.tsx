@@ -1,4 +1,5 @@
 import { AppLink, AppNavLink } from "~/components/ui/app-link";
+import { AccountLink } from "~/features/accounts/components/account-link";
 
 export const mainNavigation = [
   { to: "/servicios", label: "Servicios" },
@@ -46,9 +47,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="hidden items-center gap-2 lg:flex">
-          <AppLink to="/login" className="rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50">
-            Mi cuenta
-          </AppLink>
+          <AccountLink className="rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50" />
           <AppLink to="/cotiza" className="btn-primary px-4 py-2 text-sm">
             Cotiza
           </AppLink>
@@ -75,9 +74,7 @@ export function SiteHeader() {
                 </li>
               ))}
               <li>
-                <AppLink to="/login" className="block rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50">
-                  Mi cuenta
-                </AppLink>
+                <AccountLink className="block rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50" />
               </li>
               <li className="mt-2">
                 <AppLink to="/cotiza" className="btn-primary w-full py-2 text-sm">

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { account, user, verification } from "~/db/schema/auth";
 import { CLIENT_IP_HEADER, CUSTOMER_ROLE, STAFF_ROLE, getAuth } from "./auth.server";
+import { consumeRateLimit, RATE_LIMITS, rateLimitMessage, type RateLimitRule } from "~/features/security/rate-limit.server";
 import { getProvider, listProviders } from "./providers.server";
 
 // Commands and queries of customer and staff accounts. Route actions call these; better-auth does
@@ -263,8 +264,23 @@ export async function completeProviderSignIn(meta: RequestMeta, providerId: stri
   return handleAuthRequest(new Request(target, { method: "GET", headers: meta.request.headers }), meta.ip);
 }
 
+// API clients get the same per-IP limits as the screens.
+const AUTH_API_LIMITS: Record<string, { scope: string; rule: RateLimitRule }> = {
+  "/api/auth/sign-in/email": { scope: "login", rule: RATE_LIMITS.signIn },
+  "/api/auth/sign-up/email": { scope: "register", rule: RATE_LIMITS.register },
+  "/api/auth/request-password-reset": { scope: "password-reset", rule: RATE_LIMITS.passwordReset },
+  "/api/auth/reset-password": { scope: "password-reset", rule: RATE_LIMITS.passwordReset },
+};
+
 /** better-auth's own HTTP endpoints (/api/auth/*), for API clients and provider callbacks. */
 export async function handleAuthRequest(request: Request, ip: string): Promise<Response> {
+  const limited = request.method === "POST" ? AUTH_API_LIMITS[new URL(request.url).pathname] : undefined;
+  if (limited) {
+    const result = await consumeRateLimit(`${limited.scope}:${ip || "desconocida"}`, limited.rule);
+    if (!result.allowed) {
+      return Response.json({ code: 429, message: rateLimitMessage(result) }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
+    }
+  }
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, ip);
   const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, redirect: "manual" };
@@ -357,4 +373,32 @@ export async function upsertStaffAccount(input: { email: string; password: strin
   else await context.internalAdapter.linkAccount({ userId: existing.id, providerId: "credential", accountId: existing.id, password: hash });
   await context.internalAdapter.deleteUserSessions(existing.id);
   return "updated";
+}
+
+/** Related data `GET /api/users/me?populate=…` may include. Billing data joins when checkout exists. */
+export const USER_POPULATE = ["profile", "providers"] as const;
+export type UserPopulate = (typeof USER_POPULATE)[number];
+
+export function parsePopulate(value: string | null): { ok: true; value: UserPopulate[] } | { ok: false; message: string } {
+  const requested = (value ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  const unknown = requested.filter((part) => !(USER_POPULATE as readonly string[]).includes(part));
+  if (unknown.length) return { ok: false, message: `populate no admite: ${unknown.join(", ")}. Valores válidos: ${USER_POPULATE.join(", ")}.` };
+  return { ok: true, value: requested as UserPopulate[] };
+}
+
+/** The signed-in user as the API returns it, with the related data asked for. */
+export async function getCurrentUserPayload(meta: RequestMeta, populate: UserPopulate[]) {
+  const current = await getSessionUser(meta);
+  if (!current) return null;
+  const [row] = await getDb().select({ createdAt: user.createdAt }).from(user).where(eq(user.id, current.id)).limit(1);
+  return {
+    id: current.id,
+    name: current.name,
+    email: current.email,
+    emailVerified: current.emailVerified,
+    role: current.role,
+    createdAt: row?.createdAt ?? null,
+    ...(populate.includes("profile") ? { profile: { company: current.company, phone: current.phone } } : {}),
+    ...(populate.includes("providers") ? { providers: (await listLinkedProviders(current.id)).providers } : {}),
+  };
 }

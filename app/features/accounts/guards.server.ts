@@ -40,3 +40,17 @@ export function signedInHeaders(authHeaders: Headers, signedIn = true): Headers 
   headers.append("Set-Cookie", sessionHintCookie(signedIn, getEnv().secureCookies));
   return headers;
 }
+
+/** One-minute cookie after a staff sign-in, so the admin layout knows to set its browser marker. */
+export const ADMIN_SIGNIN_COOKIE = "forja_admin_entrada";
+
+export function adminSignInCookie(active = true): string {
+  const secure = getEnv().secureCookies ? "; Secure" : "";
+  return active
+    ? `${ADMIN_SIGNIN_COOKIE}=1; Max-Age=60; Path=/admin; HttpOnly; SameSite=Lax${secure}`
+    : `${ADMIN_SIGNIN_COOKIE}=; Max-Age=0; Path=/admin; HttpOnly; SameSite=Lax${secure}`;
+}
+
+export function consumedAdminSignIn(request: Request): boolean {
+  return (request.headers.get("cookie") ?? "").split(/;\s*/).includes(`${ADMIN_SIGNIN_COOKIE}=1`);
+}

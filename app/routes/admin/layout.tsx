@@ -1,18 +1,38 @@
-import { Outlet, redirect } from "react-router";
+import { useEffect } from "react";
+import { Outlet, data, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminShell } from "~/components/layout/admin-shell";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { hasAdminMarker, setAdminMarker } from "~/features/accounts/admin-marker";
+import { adminSignInCookie, consumedAdminSignIn, requireStaff } from "~/features/accounts/guards.server";
+import { requestMeta } from "~/lib/request-meta";
 
-// Staff accounts come with the accounts issue; until then no request is signed in as staff,
-// so the whole admin area sends visitors to the staff login.
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname)}`);
+// Every /admin page except the login: the server checks the staff role on each request.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(requestMeta(request, context));
+  const justSignedIn = consumedAdminSignIn(request);
+  return data(
+    { staff: { name: staff.name, email: staff.email }, justSignedIn },
+    justSignedIn ? { headers: { "Set-Cookie": adminSignInCookie(false) } } : undefined,
+  );
 }
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { justSignedIn } = loaderData;
+
+  // The original app's browser guard, checked on mount and after every page load.
+  useEffect(() => {
+    if (justSignedIn) setAdminMarker();
+    if (!hasAdminMarker()) {
+      console.log("Usuario no autenticado");
+      navigate(`/admin/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+    }
+  }, [location.key, location.pathname, location.search, justSignedIn, navigate]);
+
   return (
-    <AdminShell>
+    <AdminShell staff={loaderData.staff}>
       <Outlet />
     </AdminShell>
   );

@@ -1,17 +1,73 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { Form, data, redirect } from "react-router";
 import type { Route } from "./+types/login";
+import { FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
+import { getSessionUser, isStaff, signInStaff } from "~/features/accounts/accounts.server";
+import { clearAdminMarker } from "~/features/accounts/admin-marker";
+import { adminSignInCookie, signedInHeaders } from "~/features/accounts/guards.server";
+import { LoginSchema } from "~/features/accounts/schema";
+import { checkPublicForm } from "~/features/security/form-guard.server";
+import { RATE_LIMITS } from "~/features/security/rate-limit.server";
+import { requestMeta } from "~/lib/request-meta";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Acceso del personal", description: "Acceso al panel de administración de Forja.", noindex: true });
+export const meta: Route.MetaFunction = () => pageMeta({ title: "Acceso del personal", description: "Acceso al panel de administración de Forja.", noindex: true });
 
-export default function AdminLoginPage() {
+function adminTarget(value: FormDataEntryValue | string | null | undefined): string {
+  const target = safeRedirect(value, "/admin");
+  return target.startsWith("/admin") && !target.startsWith("/admin/login") ? target : "/admin";
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = adminTarget(new URL(request.url).searchParams.get("redirectTo"));
+  if (isStaff(await getSessionUser(requestMeta(request, context)))) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const meta = requestMeta(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  const blocked = await checkPublicForm(formData, { scope: "admin-login", ip: meta.ip, rule: RATE_LIMITS.adminSignIn });
+  if (blocked) return data({ result: submission.reply({ formErrors: [blocked.message], hideFields: ["password"] }) }, { status: blocked.status, headers: blocked.headers });
+  const result = await signInStaff(meta, submission.value);
+  if (!result.ok) return data({ result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) }, { status: result.status ?? 400 });
+  const headers = signedInHeaders(result.headers);
+  headers.append("Set-Cookie", adminSignInCookie());
+  throw redirect(adminTarget(submission.value.redirectTo), { headers });
+}
+
+export default function AdminLoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  // This page only shows without a staff session: whatever the browser remembered is stale.
+  useEffect(() => clearAdminMarker(), []);
   return (
     <main id="contenido" className="grid min-h-screen place-items-center bg-acero-900 p-4">
       <div className="w-full max-w-md rounded-lg bg-white p-8 shadow-xl">
         <p className="text-sm font-semibold tracking-wide text-forja-700 uppercase">Forja · Administración</p>
         <h1 className="mt-2 text-2xl font-bold text-acero-900">Acceso del personal</h1>
-        <p className="mt-3 text-acero-700">
-          Las cuentas del personal las crea el administrador del sistema con <code className="rounded bg-acero-100 px-1">npm run admin:create</code>.
+        <p className="mt-2 text-sm text-acero-700">Solo para el personal de Forja. Las cuentas las crea el administrador del sistema.</p>
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <TextField field={fields.email} label="Correo electrónico" type="email" autoComplete="username" />
+          <TextField field={fields.password} label="Contraseña" type="password" autoComplete="current-password" />
+          <HoneypotField />
+          <SubmitButton pendingLabel="Entrando…">Entrar al panel</SubmitButton>
+        </Form>
+        <p className="mt-6 text-sm">
+          <a href="/" className="font-semibold text-forja-700 underline underline-offset-2">
+            Volver al sitio
+          </a>
         </p>
       </div>
     </main>

@@ -1,21 +1,81 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, data, redirect } from "react-router";
 import type { Route } from "./+types/login";
+import { FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
 import { AppLink } from "~/components/ui/app-link";
-import { PageIntro } from "~/components/ui/page-intro";
+import { getSessionUser, signIn } from "~/features/accounts/accounts.server";
+import { AuthCard } from "~/features/accounts/components/auth-card";
+import { ProviderButtons } from "~/features/accounts/components/provider-buttons";
+import { signedInHeaders } from "~/features/accounts/guards.server";
+import { listProviders } from "~/features/accounts/providers.server";
+import { LoginSchema } from "~/features/accounts/schema";
+import { checkPublicForm } from "~/features/security/form-guard.server";
+import { RATE_LIMITS } from "~/features/security/rate-limit.server";
+import { requestMeta } from "~/lib/request-meta";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Iniciar sesión", description: "Entre a su cuenta de Forja para ver y aceptar sus cotizaciones.", noindex: true });
 
-export default function LoginPage() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/cuenta");
+  if (await getSessionUser(requestMeta(request, context))) throw redirect(redirectTo);
+  return { redirectTo, providers: listProviders().map(({ id, name }) => ({ id, name })) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const meta = requestMeta(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  const blocked = await checkPublicForm(formData, { scope: "login", ip: meta.ip, rule: RATE_LIMITS.signIn });
+  if (blocked) return data({ result: submission.reply({ formErrors: [blocked.message], hideFields: ["password"] }) }, { status: blocked.status, headers: blocked.headers });
+  const result = await signIn(meta, submission.value);
+  if (!result.ok) return data({ result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) }, { status: 400 });
+  throw redirect(safeRedirect(submission.value.redirectTo, "/cuenta"), { headers: signedInHeaders(result.headers) });
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const registerHref = `/registro?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
   return (
-    <PageIntro
-      eyebrow="Mi cuenta"
+    <AuthCard
       title="Iniciar sesión"
-      lead="Con su cuenta consulta sus cotizaciones, las acepta o rechaza en línea y da seguimiento a sus pedidos. Mientras tanto, su ejecutivo le envía cada cotización por correo."
+      lead="Consulte sus cotizaciones, acéptelas en línea y dé seguimiento a sus pedidos."
+      footer={
+        <>
+          <p>
+            ¿No tiene cuenta?{" "}
+            <AppLink to={registerHref} className="font-semibold text-forja-700 underline underline-offset-2">
+              Crear una cuenta
+            </AppLink>
+          </p>
+          <p>
+            <AppLink to="/recuperar" className="font-semibold text-forja-700 underline underline-offset-2">
+              ¿Olvidó su contraseña?
+            </AppLink>
+          </p>
+        </>
+      }
     >
-      <AppLink to="/cotiza" className="btn-primary">
-        Solicitar cotización
-      </AppLink>
-    </PageIntro>
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <TextField field={fields.email} label="Correo electrónico" type="email" autoComplete="email" />
+        <TextField field={fields.password} label="Contraseña" type="password" autoComplete="current-password" />
+        <HoneypotField />
+        <SubmitButton pendingLabel="Entrando…">Iniciar sesión</SubmitButton>
+      </Form>
+      <div className="mt-6">
+        <ProviderButtons providers={loaderData.providers} redirectTo={loaderData.redirectTo} />
+      </div>
+    </AuthCard>
   );
 }

@@ -1,10 +1,12 @@
 import type { Route } from "./+types/detail";
-import { PageIntro } from "~/components/ui/page-intro";
-import { pageMeta } from "~/lib/seo";
+import { notFound } from "~/lib/errors";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Cotización", description: "Detalle de su cotización de Forja.", noindex: true });
+// Quotes arrive with the quotes feature; until then no id belongs to anyone, so every id is a 404
+// (never a 403 that would confirm a quote exists).
+export function loader({ request }: Route.LoaderArgs) {
+  notFound(request);
+}
 
-export default function QuoteDetailPage({ params }: Route.ComponentProps) {
-  return <PageIntro eyebrow="Cotización" title={`Cotización ${params.id}`} lead="Partidas, totales con IVA, vigencia y condiciones de su cotización." />;
+export default function QuoteDetailPage() {
+  return null;
 }

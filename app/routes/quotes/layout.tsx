@@ -1,11 +1,12 @@
-import { Outlet, redirect } from "react-router";
+import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
+import { requireUser } from "~/features/accounts/guards.server";
+import { requestMeta } from "~/lib/request-meta";
 
-// Customer accounts do not exist yet, so nobody is signed in: every visit goes to the login
-// screen and comes back here afterwards. The accounts issue replaces this with the session check.
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+// "My quotes" needs a signed-in customer; without a session the visitor goes to /login and back.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(requestMeta(request, context));
+  return { name: user.name };
 }
 
 export default function QuotesLayout() {

@@ -1,0 +1,126 @@
+import { Form, data, useSearchParams } from "react-router";
+import type { Route } from "./+types/clientes";
+import { FormNotice } from "~/components/ui/form";
+import { CUSTOMERS_PAGE_SIZE, listCustomers, setCustomerBlocked } from "~/features/accounts/accounts.server";
+import { requireStaff } from "~/features/accounts/guards.server";
+import { formatDate } from "~/lib/format";
+import { requestMeta } from "~/lib/request-meta";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: "Clientes", description: "Cuentas de clientes.", noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(requestMeta(request, context));
+  const url = new URL(request.url);
+  const search = url.searchParams.get("q") ?? "";
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("pagina") ?? "1", 10) || 1);
+  return { search, page, pageSize: CUSTOMERS_PAGE_SIZE, ...(await listCustomers({ search, page })) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const meta = requestMeta(request, context);
+  await requireStaff(meta);
+  const formData = await request.formData();
+  const userId = String(formData.get("userId") ?? "");
+  const blocked = formData.get("intent") === "block";
+  const result = await setCustomerBlocked(meta, userId, blocked);
+  if (!result.ok) return data({ message: result.message }, { status: result.status ?? 400 });
+  return { message: blocked ? "Cuenta bloqueada: sus sesiones se cerraron y no podrá entrar." : "Cuenta desbloqueada." };
+}
+
+export default function AdminCustomersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, total, page, search, pageSize } = loaderData;
+  const [params] = useSearchParams();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pageHref = (target: number) => {
+    const next = new URLSearchParams(params);
+    next.set("pagina", String(target));
+    return `?${next.toString()}`;
+  };
+  return (
+    <main id="contenido" className="p-6 sm:p-8">
+      <h1 className="text-2xl font-bold text-acero-900">Clientes</h1>
+      <p className="mt-1 text-acero-700">
+        {total === 1 ? "1 cuenta" : `${total} cuentas`}
+        {search ? ` que coinciden con «${search}»` : ""}.
+      </p>
+      <Form method="get" className="mt-6 flex max-w-xl gap-2" role="search">
+        <label htmlFor="buscar-cliente" className="sr-only">
+          Buscar por nombre, correo o empresa
+        </label>
+        <input
+          id="buscar-cliente"
+          name="q"
+          type="search"
+          defaultValue={search}
+          placeholder="Nombre, correo o empresa"
+          className="block w-full rounded-md border border-acero-300 bg-white px-3 py-2"
+        />
+        <button type="submit" className="btn-dark py-2">
+          Buscar
+        </button>
+      </Form>
+      {actionData?.message ? (
+        <div className="mt-4">
+          <FormNotice>{actionData.message}</FormNotice>
+        </div>
+      ) : null}
+      {rows.length === 0 ? (
+        <p className="mt-8 rounded-lg border border-dashed border-acero-300 bg-white p-6 text-acero-700">
+          {search ? "Ninguna cuenta coincide con su búsqueda." : "Todavía no hay cuentas de clientes."}
+        </p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-lg border border-acero-200 bg-white">
+          <table className="min-w-full divide-y divide-acero-200 text-sm">
+            <caption className="sr-only">Cuentas de clientes</caption>
+            <thead className="bg-acero-50 text-left text-acero-800">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">Nombre</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Correo</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Empresa</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Correo confirmado</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Alta</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Estado</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-acero-100">
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td className="px-4 py-3 font-medium text-acero-900">{row.name}</td>
+                  <td className="px-4 py-3 text-acero-800">{row.email}</td>
+                  <td className="px-4 py-3 text-acero-800">{row.company || "—"}</td>
+                  <td className="px-4 py-3">{row.emailVerified ? "Sí" : "No"}</td>
+                  <td className="px-4 py-3 text-acero-800">{formatDate(row.createdAt)}</td>
+                  <td className="px-4 py-3">
+                    <Form method="post" className="flex items-center gap-3">
+                      <input type="hidden" name="userId" value={row.id} />
+                      <span className={row.banned ? "font-semibold text-red-800" : "text-green-800"}>{row.banned ? "Bloqueada" : "Activa"}</span>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={row.banned ? "unblock" : "block"}
+                        className="rounded-md border border-acero-300 px-3 py-1 text-sm font-medium hover:bg-acero-50"
+                        aria-label={`${row.banned ? "Desbloquear" : "Bloquear"} a ${row.name}`}
+                      >
+                        {row.banned ? "Desbloquear" : "Bloquear"}
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Páginas" className="mt-4 flex items-center gap-4 text-sm">
+          {page > 1 ? <a href={pageHref(page - 1)} className="font-semibold text-forja-700 underline">Anterior</a> : null}
+          <span>
+            Página {page} de {pages}
+          </span>
+          {page < pages ? <a href={pageHref(page + 1)} className="font-semibold text-forja-700 underline">Siguiente</a> : null}
+        </nav>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,179 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, data } from "react-router";
+import type { Route } from "./+types/cuenta";
+import { AppLink } from "~/components/ui/app-link";
+import { FormErrors, FormNotice, SubmitButton, TextField } from "~/components/ui/form";
+import { PageIntro } from "~/components/ui/page-intro";
+import { changePassword, listLinkedProviders, resendConfirmation, updateProfile } from "~/features/accounts/accounts.server";
+import { requireUser, signedInHeaders } from "~/features/accounts/guards.server";
+import { ChangePasswordSchema, ProfileSchema } from "~/features/accounts/schema";
+import { requestMeta } from "~/lib/request-meta";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: "Mi cuenta", description: "Datos de su cuenta de Forja.", noindex: true });
+
+const NOTICES: Record<string, string> = {
+  bienvenida: "¡Bienvenido! Le enviamos un correo para confirmar su dirección.",
+  restablecida: "Su contraseña nueva quedó guardada y cerramos las sesiones en otros dispositivos.",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(requestMeta(request, context));
+  const url = new URL(request.url);
+  const notice = url.searchParams.has("bienvenida") ? NOTICES.bienvenida : url.searchParams.get("contrasena") === "restablecida" ? NOTICES.restablecida : null;
+  return { user, notice, ...(await listLinkedProviders(user.id)) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const meta = requestMeta(request, context);
+  const user = await requireUser(meta);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "resend") {
+    const result = await resendConfirmation(meta, user.email);
+    return { intent, profile: null, password: null, message: result.ok ? `Le enviamos un correo nuevo de confirmación a ${user.email}.` : result.message };
+  }
+  if (intent === "password") {
+    const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+    const hidden = ["currentPassword", "newPassword", "passwordConfirm"];
+    if (submission.status !== "success") return data({ intent, profile: null, password: submission.reply({ hideFields: hidden }), message: null }, { status: 400 });
+    const result = await changePassword(meta, submission.value);
+    if (!result.ok) {
+      const reply = result.field
+        ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: hidden })
+        : submission.reply({ formErrors: [result.message], hideFields: hidden });
+      return data({ intent, profile: null, password: reply, message: null }, { status: 400 });
+    }
+    return data(
+      { intent, profile: null, password: submission.reply({ resetForm: true }), message: "Contraseña cambiada. Cerramos las sesiones abiertas en otros dispositivos." },
+      { headers: signedInHeaders(result.headers) },
+    );
+  }
+  const submission = parseWithZod(formData, { schema: ProfileSchema });
+  if (submission.status !== "success") return data({ intent: "profile", profile: submission.reply(), password: null, message: null }, { status: 400 });
+  const result = await updateProfile(meta, submission.value);
+  if (!result.ok) return data({ intent: "profile", profile: submission.reply({ formErrors: [result.message] }), password: null, message: null }, { status: 400 });
+  return { intent: "profile", profile: submission.reply(), password: null, message: "Sus datos quedaron guardados." };
+}
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, providers, hasPassword, notice } = loaderData;
+  const [profileForm, profile] = useForm({
+    id: "perfil",
+    lastResult: actionData?.profile,
+    defaultValue: { name: user.name, company: user.company ?? "", phone: user.phone ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [passwordForm, password] = useForm({
+    id: "contrasena",
+    lastResult: actionData?.password,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const message = actionData?.message;
+  return (
+    <>
+      <PageIntro eyebrow="Mi cuenta" title={`Hola, ${user.name}`} lead={user.email}>
+        <AppLink to="/quotes" className="btn-primary">
+          Mis cotizaciones
+        </AppLink>
+        <Form method="post" action="/salir">
+          <button type="submit" className="btn-secondary">
+            Cerrar sesión
+          </button>
+        </Form>
+      </PageIntro>
+      <div className="container-page grid gap-8 py-10 lg:grid-cols-2">
+        {notice || message ? (
+          <div className="lg:col-span-2">
+            <FormNotice>{message ?? notice}</FormNotice>
+          </div>
+        ) : null}
+
+        <section aria-labelledby="datos" className="rounded-lg border border-acero-200 p-6">
+          <h2 id="datos" className="text-lg font-semibold text-acero-900">
+            Sus datos
+          </h2>
+          <Form method="post" {...getFormProps(profileForm)} className="mt-4 space-y-5">
+            <FormErrors errors={profileForm.errors} id={profileForm.errorId} />
+            <TextField field={profile.name} label="Nombre completo" autoComplete="name" />
+            <TextField field={profile.company} label="Empresa" autoComplete="organization" optional />
+            <TextField field={profile.phone} label="Teléfono o WhatsApp" type="tel" autoComplete="tel" optional help="10 dígitos; puede empezar con +52." />
+            <SubmitButton intent="profile" pendingLabel="Guardando…" className="btn-primary">
+              Guardar datos
+            </SubmitButton>
+          </Form>
+        </section>
+
+        <div className="space-y-8">
+          <section aria-labelledby="correo" className="rounded-lg border border-acero-200 p-6">
+            <h2 id="correo" className="text-lg font-semibold text-acero-900">
+              Correo electrónico
+            </h2>
+            <p className="mt-2 text-acero-800">
+              {user.email} ·{" "}
+              {user.emailVerified ? (
+                <span className="font-semibold text-green-800">confirmado</span>
+              ) : (
+                <span className="font-semibold text-forja-700">sin confirmar</span>
+              )}
+            </p>
+            {user.emailVerified ? null : (
+              <Form method="post" className="mt-4">
+                <SubmitButton intent="resend" pendingLabel="Enviando…" className="btn-secondary">
+                  Reenviar correo de confirmación
+                </SubmitButton>
+              </Form>
+            )}
+          </section>
+
+          {hasPassword ? (
+            <section aria-labelledby="cambiar-contrasena" className="rounded-lg border border-acero-200 p-6">
+              <h2 id="cambiar-contrasena" className="text-lg font-semibold text-acero-900">
+                Cambiar contraseña
+              </h2>
+              <Form method="post" {...getFormProps(passwordForm)} className="mt-4 space-y-5">
+                <FormErrors errors={passwordForm.errors} id={passwordForm.errorId} />
+                <TextField field={password.currentPassword} label="Contraseña actual" type="password" autoComplete="current-password" />
+                <TextField field={password.newPassword} label="Contraseña nueva" type="password" autoComplete="new-password" help="Al menos 8 caracteres. Se cerrarán sus otras sesiones." />
+                <TextField field={password.passwordConfirm} label="Repita la contraseña nueva" type="password" autoComplete="new-password" />
+                <SubmitButton intent="password" pendingLabel="Cambiando…" className="btn-primary">
+                  Cambiar contraseña
+                </SubmitButton>
+              </Form>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="proveedores" className="rounded-lg border border-acero-200 p-6">
+            <h2 id="proveedores" className="text-lg font-semibold text-acero-900">
+              Inicio de sesión con proveedores
+            </h2>
+            {providers.length === 0 ? (
+              <p className="mt-2 text-acero-700">Por ahora puede entrar con su correo y contraseña.</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-acero-200">
+                {providers.map((provider) => (
+                  <li key={provider.id} className="flex items-center justify-between py-3">
+                    <span className="font-medium text-acero-900">{provider.name}</span>
+                    {provider.linked ? (
+                      <span className="text-sm font-semibold text-green-800">Vinculado</span>
+                    ) : (
+                      <a href={`/connect/${provider.id}?redirectTo=%2Fcuenta`} className="text-sm font-semibold text-forja-700 underline underline-offset-2">
+                        Vincular {provider.name}
+                      </a>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, data, redirect } from "react-router";
+import type { Route } from "./+types/recuperar-nueva";
+import { AppLink } from "~/components/ui/app-link";
+import { FormErrors, SubmitButton, TextField } from "~/components/ui/form";
+import { resetPassword } from "~/features/accounts/accounts.server";
+import { AuthCard } from "~/features/accounts/components/auth-card";
+import { signedInHeaders } from "~/features/accounts/guards.server";
+import { ResetPasswordSchema } from "~/features/accounts/schema";
+import { checkPublicForm } from "~/features/security/form-guard.server";
+import { RATE_LIMITS } from "~/features/security/rate-limit.server";
+import { requestMeta } from "~/lib/request-meta";
+import { pageMeta } from "~/lib/seo";
+
+const HIDDEN = ["password", "passwordConfirm"];
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Contraseña nueva", description: "Elija una contraseña nueva para su cuenta de Forja.", noindex: true });
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const meta = requestMeta(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  const blocked = await checkPublicForm(formData, { scope: "password-reset", ip: meta.ip, rule: RATE_LIMITS.passwordReset });
+  if (blocked) return data({ result: submission.reply({ formErrors: [blocked.message], hideFields: HIDDEN }) }, { status: blocked.status, headers: blocked.headers });
+  const result = await resetPassword(meta, { token: submission.value.token, password: submission.value.password });
+  if (!result.ok) return data({ result: submission.reply({ formErrors: [result.message], hideFields: HIDDEN }) }, { status: 400 });
+  throw redirect("/cuenta?contrasena=restablecida", { headers: signedInHeaders(result.headers) });
+}
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  if (!loaderData.token) {
+    return (
+      <AuthCard title="Enlace incompleto" lead="El enlace para restablecer su contraseña no está completo. Solicite uno nuevo.">
+        <AppLink to="/recuperar" className="btn-primary w-full">
+          Solicitar un enlace nuevo
+        </AppLink>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title="Elija una contraseña nueva"
+      lead="Al guardarla se cerrarán las sesiones abiertas en otros dispositivos."
+      footer={
+        <p>
+          ¿El enlace venció?{" "}
+          <AppLink to="/recuperar" className="font-semibold text-forja-700 underline underline-offset-2">
+            Solicite uno nuevo
+          </AppLink>
+        </p>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="token" value={loaderData.token} />
+        <TextField field={fields.password} label="Contraseña nueva" type="password" autoComplete="new-password" help="Al menos 8 caracteres. Evite contraseñas comunes." />
+        <TextField field={fields.passwordConfirm} label="Repita la contraseña nueva" type="password" autoComplete="new-password" />
+        <SubmitButton pendingLabel="Guardando…">Guardar y entrar</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

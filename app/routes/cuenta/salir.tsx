@@ -1,0 +1,17 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/salir";
+import { signOut } from "~/features/accounts/accounts.server";
+import { signedInHeaders } from "~/features/accounts/guards.server";
+import { requestMeta } from "~/lib/request-meta";
+import { safeRedirect } from "~/lib/safe-redirect";
+
+// Logging out ends the session on the server (POST only, so a link or prefetch cannot do it).
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const headers = await signOut(requestMeta(request, context));
+  throw redirect(safeRedirect(formData.get("redirectTo"), "/"), { headers: signedInHeaders(headers, false) });
+}
+
+export function loader() {
+  throw redirect("/cuenta");
+}
