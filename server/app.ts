@@ -5,6 +5,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { getDatabase, openDatabase, useDatabase } from "~/db/client.server";
+import { cleanTmpUploads } from "~/features/files/storage.server";
 import { closeMailTransport } from "~/features/mail/transport.server";
 import { startMailWorker } from "~/features/mail/outbox.server";
 import { seedContentPages } from "~/features/site/pages.server";
@@ -37,6 +38,7 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   await database.migrate();
   const seeded = await seedContentPages();
   logger.info({ database: database.kind, seededPages: seeded }, "database ready");
+  await cleanTmpUploads();
   const mailWorker = startMailWorker();
   return {
     stop: async () => {

@@ -35,7 +35,9 @@ export function securityHeaders(development: boolean) {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+    // Provider sign-in runs in a popup that reports back to its opener: any COOP other than
+    // unsafe-none on /connect/* and /auth/* (redirects included) severs window.opener.
+    if (!/^\/(connect|auth)\//.test(req.path)) res.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();

@@ -11,6 +11,7 @@ import pg from "pg";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbTransaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   kind: "pglite" | "postgres";
@@ -75,16 +76,28 @@ export class DatabaseInUseError extends Error {}
  * PGlite is one process's database: a second process opening the same directory would damage it.
  * A lock file beside the directory names the owner; a lock left by a dead process is taken over.
  */
+const heldLocks = ((globalThis as typeof globalThis & { __forjaHeldLocks?: Set<string> }).__forjaHeldLocks ??= new Set<string>());
+
 function lockDataDir(dataDir: string): () => void {
-  const lockFile = `${dataDir.replace(/[\\/]+$/, "")}.lock`;
+  const lockFile = path.resolve(`${dataDir.replace(/[\\/]+$/, "")}.lock`);
+  if (heldLocks.has(lockFile)) throw new DatabaseInUseError(`La base de datos en ${dataDir} ya está abierta en este proceso.`);
   fs.mkdirSync(path.dirname(lockFile), { recursive: true });
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
-      return () => fs.rmSync(lockFile, { force: true });
+      heldLocks.add(lockFile);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        heldLocks.delete(lockFile);
+        // Remove the file only while it is still ours.
+        if (readOwner(lockFile) === process.pid) fs.rmSync(lockFile, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number(fs.readFileSync(lockFile, "utf8"));
+      const owner = readOwner(lockFile);
+      // Our own PID here is a leftover of an earlier life of this PID (e.g. a restarted container).
       if (owner && owner !== process.pid && isAlive(owner)) {
         throw new DatabaseInUseError(
           `La base de datos en ${dataDir} está en uso por el proceso ${owner} (probablemente el servidor de Forja). ` +
@@ -95,6 +108,15 @@ function lockDataDir(dataDir: string): () => void {
     }
   }
   throw new DatabaseInUseError(`No se pudo tomar el candado ${lockFile}`);
+}
+
+function readOwner(lockFile: string): number | null {
+  try {
+    const owner = Number(fs.readFileSync(lockFile, "utf8").trim());
+    return Number.isInteger(owner) && owner > 0 ? owner : null;
+  } catch {
+    return null;
+  }
 }
 
 function isAlive(pid: number): boolean {

@@ -1,27 +1,15 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { axeViolations } from "./support/axe";
 import { INDUSTRIES, PUBLIC_PAGES, waitForHydration } from "./support/site";
 
 // Issue 2 §5: axe finds nothing on any public page; everything is reachable by keyboard with a
 // visible focus.
-
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 const PAGES: { path: string; status: number }[] = [
   ...PUBLIC_PAGES.map(({ path }) => ({ path, status: 200 })),
   ...INDUSTRIES.map(({ slug }) => ({ path: `/industrias-design/${slug}`, status: 200 })),
   { path: "/esto/no-existe", status: 404 },
 ];
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
-  }));
-}
 
 test.describe("axe", () => {
   for (const { path, status } of PAGES) {

@@ -1,8 +1,13 @@
+import fs from "node:fs";
+import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import PostalMime, { type Email } from "postal-mime";
 
 // A real SMTP server on loopback for tests (ARCHITECTURE §7): it accepts every message and keeps
 // the raw source, parsed with postal-mime. Not used by the app itself.
+//
+// With `mailDir`, every message is also written there as `<sequence>.eml` (renamed into place once
+// complete), so other processes — Playwright's workers — can read what arrived.
 
 export interface ReceivedMail {
   raw: string;
@@ -23,8 +28,25 @@ export interface SmtpTestServer {
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
 }
 
-export async function startSmtpTestServer(): Promise<SmtpTestServer> {
+export interface SmtpTestServerOptions {
+  /** Directory to write each received message to, as a complete `.eml` file. */
+  mailDir?: string;
+}
+
+export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): Promise<SmtpTestServer> {
   let port = 0;
+  let sequence = 0;
+  if (options.mailDir) fs.mkdirSync(options.mailDir, { recursive: true });
+
+  /** Writes to a temporary name first: a reader never sees half a message. */
+  const saveToDir = async (raw: string) => {
+    if (!options.mailDir) return;
+    sequence += 1;
+    const name = `${Date.now()}-${String(sequence).padStart(6, "0")}-${process.pid}`;
+    const temporary = path.join(options.mailDir, `.${name}.tmp`);
+    await fs.promises.writeFile(temporary, raw);
+    await fs.promises.rename(temporary, path.join(options.mailDir, `${name}.eml`));
+  };
   let server: SMTPServer | undefined;
   const received: ReceivedMail[] = [];
   const pending: Promise<void>[] = [];
@@ -43,7 +65,7 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
           stream.on("end", () => {
             const raw = Buffer.concat(chunks).toString("utf8");
             const envelopeTo = session.envelope.rcptTo.map((address) => address.address);
-            const parsing = PostalMime.parse(raw).then((parsed) => {
+            const parsing = Promise.all([PostalMime.parse(raw), saveToDir(raw)]).then(([parsed]) => {
               received.push({ raw, envelopeTo, parsed });
             });
             pending.push(parsing);

@@ -10,7 +10,7 @@ const inputClass =
   "mt-1 block w-full rounded-md border border-acero-300 bg-white px-3 py-2 text-base text-acero-900 shadow-sm focus:border-forja-600 aria-[invalid=true]:border-red-700";
 
 interface FieldProps {
-  field: FieldMetadata<string | undefined>;
+  field: FieldMetadata<unknown>;
   label: string;
   type?: "text" | "email" | "password" | "tel" | "number" | "date" | "url";
   help?: ReactNode;

@@ -2,3 +2,4 @@
 export * from "./auth";
 export * from "./outbox";
 export * from "./pages";
+export * from "./submissions";

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { containsPattern } from "~/lib/sql-like";
 import { account, user, verification } from "~/db/schema/auth";
 import { CLIENT_IP_HEADER, CUSTOMER_ROLE, STAFF_ROLE, getAuth } from "./auth.server";
 import { consumeRateLimit, RATE_LIMITS, rateLimitMessage, type RateLimitRule } from "~/features/security/rate-limit.server";
@@ -244,11 +245,12 @@ export async function startProviderSignIn(
   const errorCallbackURL = "/auth/error";
   try {
     // Generic OpenID Connect providers are first-class social providers in better-auth 1.7.
-    const { headers, response } = await getAuth().api.signInSocial({
-      body: { provider: provider.id, callbackURL: callbackPath, errorCallbackURL, disableRedirect: true },
-      headers: forwardHeaders(meta),
-      returnHeaders: true,
-    });
+    const body = { provider: provider.id, callbackURL: callbackPath, errorCallbackURL, disableRedirect: true };
+    // Signed in ("Vincular" on /cuenta): link to this account. A sign-in would refuse to link an
+    // unconfirmed account (better-auth's requireLocalEmailVerified) or switch to another account.
+    const { headers, response } = (await getSessionUser(meta))
+      ? await getAuth().api.linkSocialAccount({ body, headers: forwardHeaders(meta), returnHeaders: true })
+      : await getAuth().api.signInSocial({ body, headers: forwardHeaders(meta), returnHeaders: true });
     const url = (response as { url?: string }).url;
     if (!url) return { ok: false, message: "Missing or invalid provider", status: 400 };
     return { ok: true, headers, value: { url } };
@@ -307,7 +309,7 @@ export async function listCustomers(input: { search?: string; page: number }): P
   const search = input.search?.trim();
   const where = and(
     eq(user.role, CUSTOMER_ROLE),
-    search ? or(ilike(user.email, `%${search}%`), ilike(user.name, `%${search}%`), ilike(user.company, `%${search}%`)) : undefined,
+    search ? or(ilike(user.email, containsPattern(search)), ilike(user.name, containsPattern(search)), ilike(user.company, containsPattern(search))) : undefined,
   );
   const db = getDb();
   const [rows, [{ total }]] = await Promise.all([

@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, bearer, genericOAuth } from "better-auth/plugins";
 import { getDb } from "~/db/client.server";
 import { account, session, user, verification } from "~/db/schema/auth";
+import { linkSubmissionsToUser } from "~/features/submissions/link.server";
 import { getEnv } from "~/lib/env.server";
 import { sendConfirmationEmail, sendPasswordResetEmail } from "./account-emails.server";
 import { getAuthSecret } from "./auth-secret.server";
@@ -48,6 +49,17 @@ function createAuth() {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: ({ user, token }) => sendConfirmationEmail(user, token),
+      afterEmailVerification: async (user) => void (await linkSubmissionsToUser(user.id, user.email)),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // A provider that vouches for the email (verified) links earlier anonymous requests at once.
+          after: async (user) => {
+            if (user.emailVerified) await linkSubmissionsToUser(user.id, user.email);
+          },
+        },
+      },
     },
     account: {
       accountLinking: { enabled: true, trustedProviders: ["google", "microsoft", OIDC_PROVIDER_ID] },
@@ -79,6 +91,9 @@ function createAuth() {
     },
     // Our own limits (PostgreSQL-backed, per client IP) guard the screens; see features/security.
     rateLimit: { enabled: false },
+    // Errors that happen before a provider's state is read (e.g. a tampered state) go to our Spanish
+    // error page; better-auth's default in production is a bare redirect to "/?error=…".
+    onAPIError: { errorURL: "/auth/error" },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: secure,
@@ -89,7 +104,7 @@ function createAuth() {
       admin({
         defaultRole: CUSTOMER_ROLE,
         adminRoles: [STAFF_ROLE],
-        bannedUserMessage: "Esta cuenta está bloqueada. Escríbanos a ventas si cree que es un error.",
+        bannedUserMessage: "Esta cuenta está bloqueada. Escríbanos si cree que es un error.",
       }),
       bearer(),
       genericOAuth({

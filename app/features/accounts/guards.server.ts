@@ -46,9 +46,10 @@ export const ADMIN_SIGNIN_COOKIE = "forja_admin_entrada";
 
 export function adminSignInCookie(active = true): string {
   const secure = getEnv().secureCookies ? "; Secure" : "";
+  // Path=/ on purpose: the client loads /admin's data from /admin.data, which Path=/admin does not match.
   return active
-    ? `${ADMIN_SIGNIN_COOKIE}=1; Max-Age=60; Path=/admin; HttpOnly; SameSite=Lax${secure}`
-    : `${ADMIN_SIGNIN_COOKIE}=; Max-Age=0; Path=/admin; HttpOnly; SameSite=Lax${secure}`;
+    ? `${ADMIN_SIGNIN_COOKIE}=1; Max-Age=60; Path=/; HttpOnly; SameSite=Lax${secure}`
+    : `${ADMIN_SIGNIN_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`;
 }
 
 export function consumedAdminSignIn(request: Request): boolean {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb, type Db } from "~/db/client.server";
+import { getDb, type DbTransaction } from "~/db/client.server";
 import { outbox } from "~/db/schema/outbox";
 import { logger } from "~/lib/logger.server";
 import { getMailTransport, type MailTransport } from "./transport.server";
@@ -10,7 +10,7 @@ import { getMailTransport, type MailTransport } from "./transport.server";
 // thanks to row locks plus a lease, exactly once across processes sharing one PostgreSQL.
 
 /** A drizzle transaction, so a form's rows and its email commit (or roll back) together. */
-export type DbTransaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { DbTransaction };
 
 export type OutboxRow = typeof outbox.$inferSelect;
 

@@ -1,37 +1,140 @@
 import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard";
 import type { loader as adminLayoutLoader } from "./layout";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
+import { requireStaff } from "~/features/accounts/guards.server";
+import { getDashboardStats } from "~/features/submissions/admin.server";
+import { StatusPill, UnreadMarker } from "~/features/submissions/components/submission-badges";
+import { formatDateTime, formatNumber } from "~/lib/format";
+import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Administración", description: "Panel del personal de Forja.", noindex: true });
 
-export default function AdminDashboardPage() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(requestMeta(request, context));
+  return { stats: await getDashboardStats(new Date()) };
+}
+
+const SHORT_TYPE: Record<string, string> = { cotizacion: "Cotización", contacto: "Contacto" };
+const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
+const weekDay = new Intl.DateTimeFormat("es-MX", { day: "numeric", month: "long", timeZone: "UTC" });
+
+export default function AdminDashboardPage({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout");
+  const { stats } = loaderData;
+  const figures = [
+    { label: "Nuevos hoy", value: stats.today, help: "Recibidos desde las 0:00 (hora de la Ciudad de México)." },
+    { label: "Esta semana", value: stats.week, help: `Desde el lunes ${weekDay.format(new Date(`${stats.weekStart}T00:00:00Z`))}.` },
+    { label: "Sin leer", value: stats.unread, help: "Formularios que nadie del equipo ha abierto." },
+  ];
   return (
     <main id="contenido" className="p-6 sm:p-8">
       <h1 className="text-2xl font-bold text-acero-900">Resumen</h1>
       <p className="mt-2 text-acero-700">
-        Sesión iniciada como <strong>{layout?.staff.name}</strong> ({layout?.staff.email}).
+        Hola, <strong>{layout?.staff.name}</strong>
+        {layout?.staff.email ? ` (${layout.staff.email})` : ""}.
       </p>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2">
-        <li className="rounded-lg border border-acero-200 bg-white p-5">
-          <h2 className="font-semibold text-acero-900">
-            <AppLink to="/admin/formularios" className="hover:text-forja-700">
-              Formularios recibidos
-            </AppLink>
+
+      <section aria-labelledby="cifras" className="mt-6">
+        <h2 id="cifras" className="sr-only">
+          Cifras de formularios
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-3">
+          {figures.map((figure) => (
+            <div key={figure.label} className="rounded-lg border border-acero-200 bg-white p-5">
+              <dt className="text-sm font-semibold text-acero-700">{figure.label}</dt>
+              <dd className="mt-1 text-3xl font-bold text-acero-900">{formatNumber(figure.value)}</dd>
+              <dd className="mt-1 text-xs text-acero-600">{figure.help}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="recientes" className="mt-8">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="recientes" className="text-lg font-semibold text-acero-900">
+            Últimos formularios
           </h2>
-          <p className="mt-1 text-sm text-acero-700">Solicitudes de cotización y mensajes de contacto, con sus archivos.</p>
-        </li>
-        <li className="rounded-lg border border-acero-200 bg-white p-5">
-          <h2 className="font-semibold text-acero-900">
-            <AppLink to="/admin/clientes" className="hover:text-forja-700">
-              Clientes
-            </AppLink>
-          </h2>
-          <p className="mt-1 text-sm text-acero-700">Cuentas de clientes: buscar, ver si confirmaron su correo, bloquear o desbloquear.</p>
-        </li>
-      </ul>
+          <AppLink to="/admin/formularios" className={`${linkClass} text-sm`}>
+            Ver todos los formularios
+          </AppLink>
+        </div>
+        {stats.latest.length === 0 ? (
+          <p className="mt-4 rounded-lg border border-dashed border-acero-300 bg-white p-6 text-acero-700">
+            Todavía no hay formularios recibidos. Aquí aparecerán las solicitudes de cotización y los mensajes de contacto.
+          </p>
+        ) : (
+          <div className="mt-4 overflow-x-auto rounded-lg border border-acero-200 bg-white">
+            <table className="min-w-full divide-y divide-acero-200 text-sm">
+              <caption className="sr-only">Los 10 formularios más recientes</caption>
+              <thead className="bg-acero-50 text-left text-acero-800">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    <span className="sr-only">Leído</span>
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Número</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Tipo</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Fecha</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Nombre</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Empresa</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Estado</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-acero-100">
+                {stats.latest.map((row) => (
+                  <tr key={row.id} className={row.unread ? "font-semibold" : undefined}>
+                    <td className="px-4 py-3">
+                      <UnreadMarker unread={row.unread} />
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap">
+                      <AppLink to={`/admin/formularios/${row.id}`} className={linkClass}>
+                        {row.number}
+                      </AppLink>
+                    </td>
+                    <td className="px-4 py-3 text-acero-800">{SHORT_TYPE[row.type] ?? row.type}</td>
+                    <td className="px-4 py-3 whitespace-nowrap text-acero-800">{formatDateTime(row.createdAt)}</td>
+                    <td className="px-4 py-3 text-acero-900">{row.name}</td>
+                    <td className="px-4 py-3 text-acero-800">{row.company || "—"}</td>
+                    <td className="px-4 py-3">
+                      <StatusPill status={row.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="secciones" className="mt-8">
+        <h2 id="secciones" className="text-lg font-semibold text-acero-900">
+          Secciones
+        </h2>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+          <li className="rounded-lg border border-acero-200 bg-white p-5">
+            <h3 className="font-semibold text-acero-900">
+              <AppLink to="/admin/formularios" className="hover:text-forja-700">
+                Formularios recibidos
+              </AppLink>
+            </h3>
+            <p className="mt-1 text-sm text-acero-700">Solicitudes de cotización y mensajes de contacto, con sus archivos. Filtrar, exportar a CSV y dar seguimiento.</p>
+          </li>
+          <li className="rounded-lg border border-acero-200 bg-white p-5">
+            <h3 className="font-semibold text-acero-900">
+              <AppLink to="/admin/clientes" className="hover:text-forja-700">
+                Clientes
+              </AppLink>
+            </h3>
+            <p className="mt-1 text-sm text-acero-700">Cuentas de clientes: buscar, ver si confirmaron su correo, bloquear o desbloquear.</p>
+          </li>
+        </ul>
+      </section>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

@@ -1,15 +1,303 @@
+import { Form, useSearchParams } from "react-router";
 import type { Route } from "./+types/formularios";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { AppLink } from "~/components/ui/app-link";
+import { requireStaff } from "~/features/accounts/guards.server";
+import { listSubmissions, parseSubmissionFilters } from "~/features/submissions/admin.server";
+import { StatusPill, UnreadMarker } from "~/features/submissions/components/submission-badges";
+import { INDUSTRY_OPTIONS, SUBMISSION_STATUSES, SUBMISSION_TYPES } from "~/features/submissions/schema";
+import { formatDateTime, formatNumber } from "~/lib/format";
+import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Formularios recibidos", description: "Solicitudes de cotización y mensajes de contacto.", noindex: true });
 
-export default function AdminFormsPage() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(requestMeta(request, context));
+  const filters = parseSubmissionFilters(new URL(request.url).searchParams);
+  return { filters, ...(await listSubmissions(filters)) };
+}
+
+const PER_PAGE_CHOICES = [30, 50, 100, 200, 500];
+const SHORT_TYPE: Record<string, string> = { cotizacion: "Cotización", contacto: "Contacto" };
+const FILTER_KEYS = ["tipo", "estado", "industria", "desde", "hasta", "q"] as const;
+
+const selectClass = "mt-1 block w-full rounded-md border border-acero-300 bg-white px-3 py-2 text-sm text-acero-900";
+const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
+
+export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
+  const { filters, rows, total, hasNext } = loaderData;
+  const [params] = useSearchParams();
+
+  // Every link keeps the rest of the view: the URL is the whole state.
+  const hrefWith = (changes: Record<string, string | null>, base = "") => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    const query = next.toString();
+    return `${base}${query ? `?${query}` : base ? "" : "?"}`;
+  };
+  const pageHref = (page: number) => hrefWith({ pagina: page > 1 ? String(page) : null });
+  const sortHref = (column: "fecha" | "estado") => {
+    const sameColumn = filters.sort === column;
+    const defaultDir = column === "fecha" ? "desc" : "asc";
+    const dir = sameColumn ? (filters.dir === "asc" ? "desc" : "asc") : defaultDir;
+    return hrefWith({ orden: column === "fecha" ? null : column, dir: dir === defaultDir ? null : dir, pagina: null });
+  };
+  const csvHref = hrefWith({ pagina: null, porPagina: null, sinTotal: null }, "/admin/formularios/exportar.csv");
+
+  const filtered = FILTER_KEYS.some((key) => params.get(key));
+  const pages = total === null ? null : Math.max(1, Math.ceil(total / filters.perPage));
+  const firstShown = (filters.page - 1) * filters.perPage + 1;
+  const lastShown = firstShown + rows.length - 1;
+  const perPageChoices = PER_PAGE_CHOICES.includes(filters.perPage) ? PER_PAGE_CHOICES : [...PER_PAGE_CHOICES, filters.perPage].sort((a, b) => a - b);
+
   return (
     <main id="contenido" className="p-6 sm:p-8">
-      <h1 className="text-2xl font-bold text-acero-900">Formularios recibidos</h1>
-      <p className="mt-2 text-acero-700">Solicitudes de cotización y mensajes de contacto, con sus archivos adjuntos.</p>
-      <p className="mt-6 rounded-lg border border-dashed border-acero-300 bg-white p-6 text-acero-700">Todavía no hay formularios recibidos.</p>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-acero-900">Formularios recibidos</h1>
+          <p className="mt-1 text-acero-700" aria-live="polite">
+            {total === null
+              ? rows.length
+                ? `Mostrando ${formatNumber(firstShown)}–${formatNumber(lastShown)} (sin contar el total).`
+                : "Sin resultados en esta página."
+              : total === 0
+                ? "Ningún formulario."
+                : `${total === 1 ? "1 formulario" : `${formatNumber(total)} formularios`}${filtered ? " con estos filtros" : ""}${rows.length ? `; mostrando ${formatNumber(firstShown)}–${formatNumber(lastShown)}` : ""}.`}
+          </p>
+        </div>
+        <a href={csvHref} className="btn-dark py-2 text-sm">
+          Exportar CSV
+        </a>
+      </div>
+
+      <Form method="get" key={params.toString()} className="mt-6 rounded-lg border border-acero-200 bg-white p-4" aria-label="Filtrar formularios">
+        {filters.sort !== "fecha" ? <input type="hidden" name="orden" value={filters.sort} /> : null}
+        {params.get("dir") ? <input type="hidden" name="dir" value={filters.dir} /> : null}
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="sm:col-span-2">
+            <label htmlFor="filtro-q" className="block text-sm font-semibold text-acero-900">
+              Buscar
+            </label>
+            <input
+              id="filtro-q"
+              name="q"
+              type="search"
+              defaultValue={filters.q ?? ""}
+              placeholder="Número, nombre, empresa o correo"
+              className={selectClass}
+            />
+          </div>
+          <div>
+            <label htmlFor="filtro-tipo" className="block text-sm font-semibold text-acero-900">
+              Tipo
+            </label>
+            <select id="filtro-tipo" name="tipo" defaultValue={filters.type ?? ""} className={selectClass}>
+              <option value="">Todos</option>
+              {SUBMISSION_TYPES.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="filtro-estado" className="block text-sm font-semibold text-acero-900">
+              Estado
+            </label>
+            <select id="filtro-estado" name="estado" defaultValue={filters.status ?? ""} className={selectClass}>
+              <option value="">Todos</option>
+              {SUBMISSION_STATUSES.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="filtro-industria" className="block text-sm font-semibold text-acero-900">
+              Industria
+            </label>
+            <select id="filtro-industria" name="industria" defaultValue={filters.industry ?? ""} className={selectClass}>
+              <option value="">Todas</option>
+              {INDUSTRY_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="filtro-desde" className="block text-sm font-semibold text-acero-900">
+              Desde
+            </label>
+            <input id="filtro-desde" name="desde" type="date" defaultValue={filters.from ?? ""} className={selectClass} aria-describedby="filtro-fechas-ayuda" />
+          </div>
+          <div>
+            <label htmlFor="filtro-hasta" className="block text-sm font-semibold text-acero-900">
+              Hasta
+            </label>
+            <input id="filtro-hasta" name="hasta" type="date" defaultValue={filters.to ?? ""} className={selectClass} aria-describedby="filtro-fechas-ayuda" />
+          </div>
+          <div>
+            <label htmlFor="filtro-por-pagina" className="block text-sm font-semibold text-acero-900">
+              Por página
+            </label>
+            <select id="filtro-por-pagina" name="porPagina" defaultValue={String(filters.perPage)} className={selectClass}>
+              {perPageChoices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <p id="filtro-fechas-ayuda" className="mt-2 text-xs text-acero-600">
+          Fechas en hora de la Ciudad de México; «hasta» incluye todo ese día.
+        </p>
+        <div className="mt-4 flex flex-wrap items-center gap-4">
+          <label className="flex items-center gap-2 text-sm text-acero-800">
+            <input type="checkbox" name="sinTotal" value="1" defaultChecked={filters.skipTotal} className="h-4 w-4" />
+            No contar el total (más rápido con muchos registros)
+          </label>
+          <button type="submit" className="btn-dark py-2 text-sm">
+            Aplicar filtros
+          </button>
+          {filtered || filters.skipTotal || filters.perPage !== 30 ? (
+            <AppLink to="/admin/formularios" className={`${linkClass} text-sm`}>
+              Quitar filtros
+            </AppLink>
+          ) : null}
+        </div>
+      </Form>
+
+      {rows.length === 0 ? (
+        <div className="mt-8 rounded-lg border border-dashed border-acero-300 bg-white p-6 text-acero-700">
+          {filters.page > 1 && total !== 0 ? (
+            <p>
+              Esta página ya no tiene formularios.{" "}
+              <AppLink to={pageHref(1)} className={linkClass}>
+                Ir a la primera página
+              </AppLink>
+            </p>
+          ) : filtered ? (
+            <p>
+              Ningún formulario coincide con estos filtros.{" "}
+              <AppLink to="/admin/formularios" className={linkClass}>
+                Ver todos
+              </AppLink>
+            </p>
+          ) : (
+            <p>Todavía no hay formularios recibidos. Aquí aparecerán las solicitudes de /cotiza y los mensajes de /contact.</p>
+          )}
+        </div>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-lg border border-acero-200 bg-white">
+          <table className="min-w-full divide-y divide-acero-200 text-sm">
+            <caption className="sr-only">Formularios recibidos; los encabezados Fecha y Estado ordenan la tabla</caption>
+            <thead className="bg-acero-50 text-left text-acero-800">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  <span className="sr-only">Leído</span>
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">Tipo</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Número</th>
+                <SortHeader label="Fecha" column="fecha" filters={filters} href={sortHref("fecha")} />
+                <th scope="col" className="px-4 py-3 font-semibold">Nombre</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Empresa</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Industria</th>
+                <SortHeader label="Estado" column="estado" filters={filters} href={sortHref("estado")} />
+                <th scope="col" className="px-4 py-3 text-right font-semibold">Archivos</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-acero-100">
+              {rows.map((row) => (
+                <tr key={row.id} className={row.unread ? "bg-forja-50/40 font-semibold" : undefined}>
+                  <td className="px-4 py-3">
+                    <UnreadMarker unread={row.unread} />
+                  </td>
+                  <td className="px-4 py-3 text-acero-800">{SHORT_TYPE[row.type] ?? row.type}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    <AppLink to={`/admin/formularios/${row.id}`} className={linkClass}>
+                      {row.number}
+                    </AppLink>
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-acero-800">{formatDateTime(row.createdAt)}</td>
+                  <td className="px-4 py-3 text-acero-900">{row.name}</td>
+                  <td className="px-4 py-3 text-acero-800">{row.company || "—"}</td>
+                  <td className="px-4 py-3 text-acero-800">{INDUSTRY_OPTIONS.find((option) => option.value === row.industry)?.label ?? "—"}</td>
+                  <td className="px-4 py-3">
+                    <StatusPill status={row.status} />
+                  </td>
+                  <td className="px-4 py-3 text-right text-acero-800">{row.fileCount || "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {filters.page > 1 || hasNext ? (
+        <nav aria-label="Páginas" className="mt-4 flex flex-wrap items-center gap-4 text-sm">
+          {filters.page > 2 ? (
+            <AppLink to={pageHref(1)} className={linkClass}>
+              Primera
+            </AppLink>
+          ) : null}
+          {filters.page > 1 ? (
+            <AppLink to={pageHref(filters.page - 1)} className={linkClass} rel="prev">
+              Anterior
+            </AppLink>
+          ) : null}
+          <span>
+            Página {formatNumber(filters.page)}
+            {pages !== null ? ` de ${formatNumber(pages)}` : ""}
+          </span>
+          {hasNext ? (
+            <AppLink to={pageHref(filters.page + 1)} className={linkClass} rel="next">
+              Siguiente
+            </AppLink>
+          ) : null}
+          {hasNext && pages !== null && pages > filters.page + 1 ? (
+            <AppLink to={pageHref(pages)} className={linkClass}>
+              Última
+            </AppLink>
+          ) : null}
+        </nav>
+      ) : null}
     </main>
   );
+}
+
+function SortHeader({
+  label,
+  column,
+  filters,
+  href,
+}: {
+  label: string;
+  column: "fecha" | "estado";
+  filters: { sort: string; dir: "asc" | "desc" };
+  href: string;
+}) {
+  const active = filters.sort === column;
+  const direction = active ? (filters.dir === "asc" ? "ascending" : "descending") : undefined;
+  const next = active ? (filters.dir === "asc" ? "descendente" : "ascendente") : column === "fecha" ? "descendente" : "ascendente";
+  return (
+    <th scope="col" className="px-4 py-3 font-semibold" aria-sort={direction}>
+      <AppLink to={href} className="inline-flex items-center gap-1 underline-offset-2 hover:underline">
+        {label}
+        <span aria-hidden="true">{active ? (filters.dir === "asc" ? "▲" : "▼") : "↕"}</span>
+        <span className="sr-only">, ordenar en forma {next}</span>
+      </AppLink>
+    </th>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

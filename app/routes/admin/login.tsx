@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { Form, data, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
-import { getSessionUser, isStaff, signInStaff } from "~/features/accounts/accounts.server";
+import { signInStaff } from "~/features/accounts/accounts.server";
 import { clearAdminMarker } from "~/features/accounts/admin-marker";
 import { adminSignInCookie, signedInHeaders } from "~/features/accounts/guards.server";
 import { LoginSchema } from "~/features/accounts/schema";
@@ -21,10 +21,10 @@ function adminTarget(value: FormDataEntryValue | string | null | undefined): str
   return target.startsWith("/admin") && !target.startsWith("/admin/login") ? target : "/admin";
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = adminTarget(new URL(request.url).searchParams.get("redirectTo"));
-  if (isStaff(await getSessionUser(requestMeta(request, context)))) throw redirect(redirectTo);
-  return { redirectTo };
+// No redirect for a signed-in staff member: the admin layout's browser guard sends people here when
+// the localStorage marker is missing, and bouncing them back to /admin would loop forever.
+export function loader({ request }: Route.LoaderArgs) {
+  return { redirectTo: adminTarget(new URL(request.url).searchParams.get("redirectTo")) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,16 +1,46 @@
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/cotiza";
 import { DirectContact } from "~/components/ui/direct-contact";
 import { PageIntro } from "~/components/ui/page-intro";
-import { siteConfig } from "~/features/site/site-config";
+import { getSessionUser } from "~/features/accounts/accounts.server";
+import { QuoteRequestForm } from "~/features/submissions/components/quote-request-form";
+import { INDUSTRY_OPTIONS, SERVICE_OPTIONS } from "~/features/submissions/schema";
+import { issueSubmissionToken, submitForm } from "~/features/submissions/submit.server";
+import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Solicitar cotización",
-    description: "Envíe sus planos o archivos CAD (STEP, IGES, STL, DXF, PDF) y reciba una cotización formal de Forja.",
+    description: "Envíe sus planos o archivos CAD (STEP, IGES, STL, DXF, PDF) y reciba una cotización formal de Forja en uno a tres días hábiles.",
   });
 
-export default function CotizaPage() {
+const known = (options: readonly { value: string }[], value: string | null) => (value && options.some((option) => option.value === value) ? value : undefined);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const user = await getSessionUser(requestMeta(request, context));
+  return {
+    formToken: issueSubmissionToken("cotizacion"),
+    defaults: {
+      industry: known(INDUSTRY_OPTIONS, url.searchParams.get("industria")),
+      service: known(SERVICE_OPTIONS, url.searchParams.get("servicio")),
+      name: user?.name,
+      email: user?.email,
+      company: user?.company ?? undefined,
+      phone: user?.phone ?? undefined,
+    },
+  };
+}
+
+// Without JavaScript the form posts here (multipart); with JavaScript it goes to /api/cotiza to show progress.
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await submitForm(requestMeta(request, context), "cotizacion");
+  if (result.ok) throw redirect(`/cotiza/enviada?folio=${encodeURIComponent(result.number)}`);
+  return data({ result: result.result, formToken: result.formToken }, { status: result.status, headers: result.headers });
+}
+
+export default function CotizaPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro
@@ -18,26 +48,28 @@ export default function CotizaPage() {
         title="Solicite una cotización"
         lead="Cuéntenos qué necesita fabricar, en qué cantidad y para cuándo. Un ingeniero revisa cada solicitud y le responde con una cotización formal en uno a tres días hábiles."
       />
-      <div className="container-page grid gap-8 py-12 lg:grid-cols-3">
-        <section aria-labelledby="como-cotizar" className="lg:col-span-2">
-          <h2 id="como-cotizar" className="text-xl font-semibold text-acero-900">
-            Qué incluir en su solicitud
-          </h2>
-          <ul className="mt-4 list-disc space-y-2 pl-6 text-acero-800">
-            <li>Modelo 3D en STEP, IGES, STL, 3MF, OBJ o SLDPRT; planos en PDF, DXF o DWG.</li>
-            <li>Cantidad por pedido y, si aplica, volúmenes adicionales para precio por escala.</li>
-            <li>Material, acabado y tolerancias. Si requiere tolerancias más estrictas que ISO 2768-m, incluya el plano en PDF.</li>
-            <li>Fecha requerida y certificados que necesita (conformidad, RoHS, REACH, reporte dimensional).</li>
-          </ul>
-          <p className="mt-6 text-acero-800">
-            Envíe sus archivos a{" "}
-            <a className="font-medium text-forja-700 underline underline-offset-2" href={`mailto:${siteConfig.email}?subject=Solicitud%20de%20cotizaci%C3%B3n`}>
-              {siteConfig.email}
-            </a>{" "}
-            con el asunto «Solicitud de cotización». Si su proyecto es confidencial, pida nuestro acuerdo de confidencialidad antes de enviar planos.
-          </p>
-        </section>
-        <DirectContact />
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <QuoteRequestForm
+            formToken={actionData?.formToken ?? loaderData.formToken}
+            lastResult={actionData?.result}
+            defaults={loaderData.defaults}
+            privacyHref="/aviso-de-privacidad"
+          />
+        </div>
+        <aside className="space-y-6">
+          <DirectContact heading="¿Prefiere hablar con un ingeniero?" />
+          <section aria-labelledby="que-sigue" className="rounded-lg bg-acero-50 p-6">
+            <h2 id="que-sigue" className="text-lg font-semibold text-acero-900">
+              Qué sigue
+            </h2>
+            <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-acero-800">
+              <li>Recibe un correo con su folio SOL.</li>
+              <li>Un ingeniero revisa sus archivos y, si falta algo, le escribe el mismo día.</li>
+              <li>Le enviamos la cotización formal con precio, plazo y condiciones; la acepta en línea.</li>
+            </ol>
+          </section>
+        </aside>
       </div>
     </>
   );

@@ -8,6 +8,7 @@ import { pageMeta } from "~/lib/seo";
 const MESSAGES: Record<string, string> = {
   state_mismatch: "State parameters don't match.",
   state_not_found: "State parameters don't match.",
+  state_invalid: "State parameters don't match.",
   please_restart_the_process: "State parameters don't match.",
   oauth_provider_not_found: "Missing or invalid provider",
   provider_not_found: "Missing or invalid provider",

@@ -19,3 +19,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   throw redirect(result.value.url, { headers });
 }
+
+// A UI route (not a resource route), so a refused provider renders the shared Spanish error page
+// with status 400 instead of raw JSON. The loader always redirects or throws; this never renders.
+export default function ConnectPage() {
+  return null;
+}

@@ -1,20 +1,32 @@
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/contact";
 import { AppLink } from "~/components/ui/app-link";
 import { DirectContact } from "~/components/ui/direct-contact";
 import { PageIntro } from "~/components/ui/page-intro";
 import { whatsappUrl } from "~/features/site/site-config";
-import { publicPageHandle } from "~/lib/page-cache";
+import { ContactForm } from "~/features/submissions/components/contact-form";
+import { issueSubmissionToken, submitForm } from "~/features/submissions/submit.server";
+import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Contacto",
-    description: "Teléfono, WhatsApp, correo, horario y dirección de la planta de Forja en el Parque Industrial Querétaro.",
+    description: "Escríbanos o llame a la planta de Forja en el Parque Industrial Querétaro: teléfono, WhatsApp, correo, horario y dirección.",
   });
 
-export const handle = publicPageHandle;
+// Not cached like the other public pages: every form carries its own one-time token.
+export function loader() {
+  return { formToken: issueSubmissionToken("contacto") };
+}
 
-export default function ContactPage() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await submitForm(requestMeta(request, context), "contacto");
+  if (result.ok) throw redirect(`/contact/enviado?folio=${encodeURIComponent(result.number)}`);
+  return data({ result: result.result, formToken: result.formToken }, { status: result.status, headers: result.headers });
+}
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro
@@ -29,20 +41,28 @@ export default function ContactPage() {
           Escribir por WhatsApp
         </a>
       </PageIntro>
-      <div className="container-page grid gap-8 py-12 lg:grid-cols-2">
-        <DirectContact heading="Datos de contacto" />
-        <section aria-labelledby="visita" className="rounded-lg border border-acero-200 bg-white p-6">
-          <h2 id="visita" className="text-lg font-semibold text-acero-900">
-            Visitas a planta
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-5">
+        <section aria-labelledby="escribanos" className="lg:col-span-3">
+          <h2 id="escribanos" className="text-xl font-semibold text-acero-900">
+            Escríbanos
           </h2>
-          <p className="mt-3 text-acero-800">
-            Con gusto le mostramos el área de maquinado, lámina e inyección. Agende su visita con un día hábil de anticipación
-            y traiga una identificación oficial para el acceso al parque industrial.
-          </p>
-          <p className="mt-3 text-acero-800">
-            Para recoger pedidos, la ventanilla de embarques atiende de lunes a viernes de 9:00 a 17:00.
-          </p>
+          <div className="mt-5">
+            <ContactForm formToken={actionData?.formToken ?? loaderData.formToken} lastResult={actionData?.result} privacyHref="/aviso-de-privacidad" />
+          </div>
         </section>
+        <div className="space-y-6 lg:col-span-2">
+          <DirectContact heading="Datos de contacto" />
+          <section aria-labelledby="visita" className="rounded-lg border border-acero-200 bg-white p-6">
+            <h2 id="visita" className="text-lg font-semibold text-acero-900">
+              Visitas a planta
+            </h2>
+            <p className="mt-3 text-acero-800">
+              Con gusto le mostramos el área de maquinado, lámina e inyección. Agende su visita con un día hábil de anticipación y traiga una
+              identificación oficial para el acceso al parque industrial.
+            </p>
+            <p className="mt-3 text-acero-800">Para recoger pedidos, la ventanilla de embarques atiende de lunes a viernes de 9:00 a 17:00.</p>
+          </section>
+        </div>
       </div>
     </>
   );

@@ -20,6 +20,10 @@ const STOP_TIMEOUT_MS = 15_000;
 export interface RunningServer {
   url: string;
   pid: number;
+  /** The server's own directory: its build copy, symlinks to node_modules, drizzle and scripts. */
+  root: string;
+  /** Its DATA_DIR (embedded database, outbox files). */
+  dataDir: string;
   /** The private build the server serves (its client files are in `${buildDir}/client`). */
   buildDir: string;
   /** SIGTERM to this server only, wait for it to exit, then remove its temporary directory. */
@@ -36,6 +40,9 @@ function prepareRoot(): { root: string; dataDir: string } {
   fs.cpSync(path.join(PROJECT_ROOT, "build"), path.join(root, "build"), { recursive: true });
   fs.symlinkSync(path.join(PROJECT_ROOT, "node_modules"), path.join(root, "node_modules"), "dir");
   fs.symlinkSync(path.join(PROJECT_ROOT, "drizzle"), path.join(root, "drizzle"), "dir");
+  // So `node scripts/admin-create.mjs` runs against this copy of the build (its ensure-build step
+  // finds no sources here and never rebuilds).
+  fs.symlinkSync(path.join(PROJECT_ROOT, "scripts"), path.join(root, "scripts"), "dir");
   const dataDir = path.join(root, "data");
   fs.mkdirSync(dataDir);
   return { root, dataDir };
@@ -52,12 +59,73 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** PATH with the project's Node 24 first, for scripts that call `node` themselves. */
+export function pathWithProjectNode(): string {
+  return [path.join(PROJECT_ROOT, "node_modules/.bin"), process.env.PATH ?? ""].join(path.delimiter);
+}
+
+export interface AdminCreateResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * `DATA_DIR=<dataDir> node scripts/admin-create.mjs --email … --password … --name …`, run in the
+ * server's own directory (so it uses the same build copy). Bounded in time.
+ */
+export function runAdminCreate(
+  server: { root: string; dataDir: string },
+  account: { email: string; password: string; name: string },
+  timeoutMs = 60_000,
+): Promise<AdminCreateResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH: pathWithProjectNode(), DATA_DIR: server.dataDir, LOG_LEVEL: "warn" };
+  delete env.DATABASE_URL;
+  const child = spawn(
+    nodeBinary(),
+    ["scripts/admin-create.mjs", "--email", account.email, "--password", account.password, "--name", account.name],
+    { cwd: server.root, env, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`admin-create no terminó en ${timeoutMs / 1000} s\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export interface StartServerOptions {
+  /** Extra environment for the server (SMTP_URL, OIDC_*, …). */
+  env?: Record<string, string>;
+  /** Runs once the server's directory exists and before the server starts (e.g. admin-create). */
+  beforeStart?: (paths: { root: string; dataDir: string }) => Promise<void>;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(PROJECT_ROOT, "build/server/index.js"))) {
     throw new Error("No hay compilación de producción (build/server/index.js). Ejecute: npm run build");
   }
   const { root, dataDir } = prepareRoot();
   const removeRoot = () => fs.rmSync(root, { recursive: true, force: true });
+
+  try {
+    await options.beforeStart?.({ root, dataDir });
+  } catch (error) {
+    removeRoot();
+    throw error;
+  }
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -68,10 +136,12 @@ export async function startServer(): Promise<RunningServer> {
     FORJA_ERROR_ROUTE: "1",
     LOG_LEVEL: "warn",
   };
-  // Always the embedded PGlite in DATA_DIR, whatever the developer's shell exports.
-  delete env.DATABASE_URL;
-  delete env.PUBLIC_URL;
-  delete env.MIGRATIONS_DIR;
+  // Always the embedded PGlite in DATA_DIR, whatever the developer's shell exports; mail and
+  // sign-in providers only as the caller configures them.
+  for (const name of Object.keys(env)) {
+    if (/^(DATABASE_URL|PUBLIC_URL|MIGRATIONS_DIR|SMTP_URL|MAIL_\w+|OIDC_\w+|GOOGLE_\w+|MICROSOFT_\w+|AUTH_SECRET|TRUST_PROXY)$/.test(name)) delete env[name];
+  }
+  Object.assign(env, options.env);
 
   let child: ChildProcess;
   try {
@@ -143,7 +213,7 @@ export async function startServer(): Promise<RunningServer> {
         }
       });
     });
-    return { url, pid: child.pid!, buildDir: path.join(root, "build"), stop };
+    return { url, pid: child.pid!, root, dataDir, buildDir: path.join(root, "build"), stop };
   } catch (error) {
     await stop();
     const output = recent.length ? `\nÚltimas líneas del servidor:\n${recent.join("\n")}` : "";

@@ -1,0 +1,115 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+/** Yearly counters for human-readable numbers (SOL-2026-0001, COT-…, PED-…); gapless per transaction. */
+export const counters = pgTable(
+  "counters",
+  {
+    name: text("name").notNull(),
+    year: integer("year").notNull(),
+    value: integer("value").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.name, table.year] })],
+);
+
+export type SubmissionType = "cotizacion" | "contacto";
+export type SubmissionStatus = "nuevo" | "en_revision" | "cotizado" | "cerrado" | "descartado";
+
+export interface SubmissionEstimate {
+  fileId: string;
+  fileName: string;
+  volumeMm3: number;
+  bbox: { x: number; y: number; z: number };
+  triangles: number;
+  closed: boolean;
+  /** Indicative range in centavos, IVA included, when the chosen service has a price rule. */
+  price?: { service: string; minCentavos: number; maxCentavos: number };
+}
+
+/** Quote requests (/cotiza) and contact messages (/contact). */
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: text("number").notNull().unique(),
+    type: text("type").$type<SubmissionType>().notNull(),
+    status: text("status").$type<SubmissionStatus>().notNull().default("nuevo"),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    company: text("company"),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    city: text("city"),
+    industry: text("industry"),
+    service: text("service"),
+    description: text("description"),
+    quantity: integer("quantity"),
+    extraQuantities: integer("extra_quantities").array().notNull().default(sql`'{}'::integer[]`),
+    requiredBy: date("required_by"),
+    material: text("material"),
+    finish: text("finish"),
+    tolerance: text("tolerance"),
+    threads: boolean("threads"),
+    certificates: text("certificates").array().notNull().default(sql`'{}'::text[]`),
+    subject: text("subject"),
+    message: text("message"),
+    ndaVersion: text("nda_version"),
+    ndaAcceptedAt: timestamp("nda_accepted_at", { withTimezone: true }),
+    privacyAcceptedAt: timestamp("privacy_accepted_at", { withTimezone: true }).notNull(),
+    estimates: jsonb("estimates").$type<SubmissionEstimate[]>().notNull().default(sql`'[]'::jsonb`),
+    /** One-time form token: a second post of the same form finds the first submission. */
+    formToken: text("form_token").notNull().unique(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("submissions_created_at_idx").on(table.createdAt.desc(), table.id),
+    index("submissions_status_created_idx").on(table.status, table.createdAt.desc()),
+    index("submissions_type_created_idx").on(table.type, table.createdAt.desc()),
+    index("submissions_email_idx").on(table.email),
+    index("submissions_user_idx").on(table.userId),
+  ],
+);
+
+/** Files attached to a submission, stored under DATA_DIR/uploads with server-generated names. */
+export const submissionFiles = pgTable(
+  "submission_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    originalName: text("original_name").notNull(),
+    storagePath: text("storage_path").notNull().unique(),
+    /** Detected by content: step, iges, stl, 3mf, obj, sldprt, dxf, dwg, pdf, png, jpg. */
+    kind: text("kind").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    sha256: text("sha256").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("submission_files_submission_idx").on(table.submissionId)],
+);
+
+/** History of a submission: status changes, internal notes, read/unread, who and when. */
+export const submissionEvents = pgTable(
+  "submission_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"estado" | "nota" | "leido" | "no_leido" | "creado">().notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    note: text("note"),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("submission_events_submission_idx").on(table.submissionId, table.createdAt)],
+);

@@ -1,0 +1,151 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// The file and CSV routes end to end below the HTTP server: real sessions (better-auth), real
+// database, real files on disk. A guest or a customer never gets a file; staff get it as a download.
+
+const dataDir = vi.hoisted(() => {
+  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-admin-file-route-test-${process.pid}-${Date.now()}`;
+  process.env.DATA_DIR = dir;
+  delete process.env.SMTP_URL;
+  delete process.env.DATABASE_URL;
+  delete process.env.PUBLIC_URL;
+  delete process.env.AUTH_SECRET;
+  return dir;
+});
+
+// The test seeds its rows straight into the database (no feature creates them without an upload).
+// eslint-disable-next-line no-restricted-imports
+import { getDb } from "~/db/client.server";
+// eslint-disable-next-line no-restricted-imports
+import { submissionFiles, submissions } from "~/db/schema/submissions";
+import { registerCustomer, signInStaff, upsertStaffAccount } from "~/features/accounts/accounts.server";
+import { clientIpContext } from "~/lib/request-context";
+import { cookieHeaderFrom, nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
+import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { loader as csvLoader } from "./formularios-csv";
+import { loader as fileLoader } from "./formulario-archivo";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+let staffCookie = "";
+let customerCookie = "";
+let submissionId = "";
+let otherSubmissionId = "";
+let fileId = "";
+const CONTENT = "ISO-10303-21;\nHEADER;\nENDSEC;\n";
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const email = `personal-${process.pid}@forja.mx`;
+  await upsertStaffAccount({ email, password: "Panel-Forja-Seguro-1", name: "Personal Forja" });
+  const staff = await signInStaff(requestMeta("/admin/login", { ip: nextTestIp(), method: "POST" }), { email, password: "Panel-Forja-Seguro-1" });
+  if (!staff.ok) throw new Error(staff.message);
+  staffCookie = cookieHeaderFrom(staff.headers);
+  const customer = await registerCustomer(requestMeta("/registro", { ip: nextTestIp(), method: "POST" }), {
+    name: "Cliente Curioso",
+    email: `cliente-${process.pid}@ejemplo.mx`,
+    password: "Fresadora-CNC-42",
+  });
+  if (!customer.ok) throw new Error(customer.message);
+  customerCookie = cookieHeaderFrom(customer.headers);
+
+  const [owner, other] = await getDb()
+    .insert(submissions)
+    .values(
+      [1, 2].map((n) => ({
+        number: `SOL-2026-900${n}`,
+        type: "cotizacion" as const,
+        name: n === 1 ? "=Ana" : "Beto",
+        email: `persona${n}@ejemplo.mx`,
+        privacyAcceptedAt: new Date(),
+        formToken: `route-${process.pid}-${n}`,
+      })),
+    )
+    .returning();
+  submissionId = owner.id;
+  otherSubmissionId = other.id;
+  const storagePath = `2026/03/${randomUUID()}`;
+  fs.mkdirSync(path.join(dataDir, "uploads", "2026", "03"), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, "uploads", storagePath), CONTENT);
+  const [file] = await getDb()
+    .insert(submissionFiles)
+    .values({ submissionId, originalName: "Ménsula <script>.step", storagePath, kind: "step", mimeType: "model/step", size: CONTENT.length, sha256: "0" })
+    .returning();
+  fileId = file.id;
+});
+
+afterAll(async () => {
+  await closeTestDatabase(database);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function args(url: string, cookie: string | undefined, params: Record<string, string> = {}) {
+  const context = new RouterContextProvider();
+  context.set(clientIpContext, "127.0.0.1");
+  const request = new Request(`http://localhost${url}`, { headers: cookie ? { cookie } : {} });
+  return { request, context, params } as never;
+}
+
+async function thrown(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the loader to throw");
+}
+
+describe("file route", () => {
+  const url = () => `/admin/formularios/${submissionId}/archivos/${fileId}`;
+
+  it("sends a guest and a customer to the staff sign-in, never the file", async () => {
+    for (const cookie of [undefined, customerCookie]) {
+      const response = (await thrown(() => fileLoader(args(url(), cookie, { id: submissionId, fileId })))) as Response;
+      expect(response).toBeInstanceOf(Response);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toMatch(/^\/admin\/login\?redirectTo=/);
+    }
+  });
+
+  it("gives staff the file as a private, uncached download with the original name", async () => {
+    const response = (await fileLoader(args(url(), staffCookie, { id: submissionId, fileId }))) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("model/step");
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="Mensula <script>.step"; filename*=UTF-8''M%C3%A9nsula%20%3Cscript%3E.step`);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("content-length")).toBe(String(CONTENT.length));
+    expect(await response.text()).toBe(CONTENT);
+  });
+
+  it("answers 404 to staff for a file asked through another submission or a malformed id", async () => {
+    for (const params of [
+      { id: otherSubmissionId, fileId },
+      { id: submissionId, fileId: randomUUID() },
+      { id: "nada", fileId },
+    ]) {
+      const error = (await thrown(() => fileLoader(args(url(), staffCookie, params)))) as { init?: { status?: number } };
+      expect(error.init?.status).toBe(404);
+    }
+  });
+});
+
+describe("CSV route", () => {
+  it("refuses a customer and streams the filtered CSV to staff", async () => {
+    const refused = (await thrown(() => csvLoader(args("/admin/formularios/exportar.csv", customerCookie)))) as Response;
+    expect(refused.status).toBe(302);
+
+    const response = (await csvLoader(args("/admin/formularios/exportar.csv?q=9001", staffCookie))) as Response;
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="formularios-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes.slice(3)).split("\r\n");
+    expect(lines[0]).toMatch(/^Número,Tipo,/);
+    expect(lines[1]).toMatch(/^SOL-2026-9001,Solicitud de cotización,.*,'=Ana,/);
+    expect(lines.slice(2)).toEqual([""]);
+  });
+});

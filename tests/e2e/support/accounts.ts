@@ -1,0 +1,165 @@
+import { randomBytes } from "node:crypto";
+import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { encodeOidcIdentity, OIDC_IDENTITY_COOKIE, type OidcIdentity } from "../../support/oidc-test-server";
+import { waitForHydration } from "./site";
+
+// Accounts for the browser tests: made through the app's own HTTP API or screens (never written to
+// the database behind the server's back), each with a unique email.
+
+export const PASSWORD = "Troquel-Acero-4140";
+export const NEW_PASSWORD = "Rectificadora-Plana-77";
+
+export const SESSION_COOKIE = "forja.session_token";
+export const SESSION_HINT_COOKIE = "forja_sesion";
+export const ADMIN_MARKER_KEY = "forja:admin-auth";
+
+export const LOGIN_FAILED = "El correo o la contraseña no son correctos.";
+
+export interface Customer {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  company?: string;
+  phone?: string;
+}
+
+export const STAFF = {
+  get email() {
+    return required("E2E_STAFF_EMAIL");
+  },
+  get password() {
+    return required("E2E_STAFF_PASSWORD");
+  },
+  get name() {
+    return required("E2E_STAFF_NAME");
+  },
+};
+
+export const OIDC = {
+  get issuer() {
+    return required("E2E_OIDC_ISSUER");
+  },
+  get name() {
+    return required("E2E_OIDC_NAME");
+  },
+};
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} no está definido: global-setup no preparó el entorno de pruebas.`);
+  return value;
+}
+
+export function baseUrl(): string {
+  return required("E2E_BASE_URL");
+}
+
+/** A short token unique to this run and call, for emails and searchable names. */
+export function uniqueToken(): string {
+  return `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
+}
+
+export function uniqueEmail(label = "cliente"): string {
+  return `${label}.${uniqueToken()}@correo.example`;
+}
+
+/** Same-origin JSON POST headers, as a browser on the site would send them. */
+function jsonHeaders(): Record<string, string> {
+  return { origin: baseUrl(), "content-type": "application/json" };
+}
+
+/**
+ * Registers a customer through better-auth's HTTP API (POST /api/auth/sign-up/email). The request
+ * context that makes the call keeps the session cookie; pass a browser context's `request` to sign
+ * that browser in.
+ */
+export async function createCustomer(request: APIRequestContext, overrides: Partial<Omit<Customer, "id">> = {}): Promise<Customer> {
+  const token = uniqueToken();
+  const customer = {
+    name: overrides.name ?? `Cliente Prueba ${token}`,
+    email: overrides.email ?? uniqueEmail(),
+    password: overrides.password ?? PASSWORD,
+    company: overrides.company,
+    phone: overrides.phone,
+  };
+  const response = await request.post("/api/auth/sign-up/email", { headers: jsonHeaders(), data: customer });
+  expect(response.status(), `registro de ${customer.email}: ${await response.text()}`).toBe(200);
+  const body = (await response.json()) as { user: { id: string } };
+  return { ...customer, id: body.user.id };
+}
+
+/** Signs in through the API; returns the bearer token (set-auth-token) and the response. */
+export async function signInApi(request: APIRequestContext, email: string, password: string) {
+  const response = await request.post("/api/auth/sign-in/email", { headers: jsonHeaders(), data: { email, password } });
+  return { response, token: response.headers()["set-auth-token"] };
+}
+
+/** Fills and submits /login (the page must already be there, or `open` it first). */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  const form = page.locator("main form").filter({ has: page.getByLabel("Correo electrónico") });
+  await form.getByLabel("Correo electrónico").fill(email);
+  await form.getByLabel("Contraseña", { exact: true }).fill(password);
+  await form.getByRole("button", { name: "Iniciar sesión" }).click();
+}
+
+/** Signs in on the /login screen and waits until the browser has left it. */
+export async function signInWithForm(page: Page, email: string, password: string, redirectTo?: string): Promise<void> {
+  await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login");
+  await waitForHydration(page);
+  await submitLogin(page, email, password);
+  await page.waitForURL((url) => url.pathname !== "/login");
+}
+
+/** Signs in on /admin/login and waits for the admin area. */
+export async function signInStaffWithForm(page: Page, email = STAFF.email, password = STAFF.password): Promise<void> {
+  await page.goto("/admin/login");
+  await waitForHydration(page);
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Entrar al panel" }).click();
+}
+
+/** Chooses who the OpenID Connect test server signs in as, for this browser context. */
+export async function useOidcIdentity(context: BrowserContext, identity: OidcIdentity): Promise<void> {
+  const issuer = new URL(OIDC.issuer);
+  await context.addCookies([
+    { name: OIDC_IDENTITY_COOKIE, value: encodeOidcIdentity(identity), domain: issuer.hostname, path: "/authorize", httpOnly: true, sameSite: "Lax" },
+  ]);
+}
+
+/** The current user as GET /api/users/me reports it for this request context (null on 401). */
+export async function currentUser(request: APIRequestContext): Promise<{ id: string; email: string; name: string } | null> {
+  const response = await request.get("/api/users/me");
+  if (response.status() === 401) return null;
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { id: string; email: string; name: string } }).data;
+}
+
+export interface RegistrationInput {
+  name: string;
+  email: string;
+  company?: string;
+  phone?: string;
+  password: string;
+  passwordConfirm?: string;
+  privacy?: boolean;
+}
+
+/** Fills /registro (the page must be open) and submits it. */
+export async function submitRegistration(page: Page, input: RegistrationInput): Promise<void> {
+  const form = page.locator("main form").filter({ has: page.getByLabel("Nombre completo") });
+  await form.getByLabel("Nombre completo").fill(input.name);
+  await form.getByLabel("Correo electrónico").fill(input.email);
+  await form.getByLabel("Empresa").fill(input.company ?? "");
+  await form.getByLabel("Teléfono o WhatsApp").fill(input.phone ?? "");
+  await form.getByLabel("Contraseña", { exact: true }).fill(input.password);
+  await form.getByLabel("Repita la contraseña").fill(input.passwordConfirm ?? input.password);
+  await form.getByLabel(/acepto el aviso de privacidad/).setChecked(input.privacy ?? true);
+  await form.getByRole("button", { name: "Crear cuenta" }).click();
+}
+
+/** The header's account link (desktop header; the mobile menu holds a second one). */
+export function headerAccountLink(page: Page) {
+  return page.getByRole("banner").getByTestId("account-link").first();
+}

@@ -1,0 +1,33 @@
+import type { RequestMeta } from "~/features/accounts/accounts.server";
+
+// Small helpers for integration tests of the account functions: build the RequestMeta a route
+// would pass (a real Request with the browser's cookie), and turn Set-Cookie lines into a Cookie
+// header the way a browser would.
+
+let ipCounter = 0;
+
+/** A fresh loopback-looking client IP per call, so rate-limited screens do not share counters. */
+export function nextTestIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export function requestMeta(path = "/", options: { cookie?: string; authorization?: string; ip?: string; method?: string; headers?: Record<string, string> } = {},
+): RequestMeta {
+  const headers: Record<string, string> = { "user-agent": "vitest", ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.authorization) headers.authorization = options.authorization;
+  return {
+    request: new Request(`http://localhost${path}`, { method: options.method ?? "GET", headers }),
+    ip: options.ip ?? "127.0.0.1",
+  };
+}
+
+/** The `name=value` pairs a browser would send back for these Set-Cookie lines (expired ones dropped). */
+export function cookieHeaderFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .filter((line) => !/;\s*max-age=0\b/i.test(line) && !/^[^=]+=;/.test(line))
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
