@@ -8,6 +8,7 @@ import { getDatabase, openDatabase, useDatabase } from "~/db/client.server";
 import { cleanTmpUploads } from "~/features/files/storage.server";
 import { closeMailTransport } from "~/features/mail/transport.server";
 import { startMailWorker } from "~/features/mail/outbox.server";
+import { startQuoteExpiryJob } from "~/features/quotes/quotes.server";
 import { seedContentPages } from "~/features/site/pages.server";
 import { getEnv, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -40,8 +41,10 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   logger.info({ database: database.kind, seededPages: seeded }, "database ready");
   await cleanTmpUploads();
   const mailWorker = startMailWorker();
+  const quoteExpiry = startQuoteExpiryJob();
   return {
     stop: async () => {
+      quoteExpiry.stop();
       await mailWorker.stop();
       closeMailTransport();
       await getDatabase().close();

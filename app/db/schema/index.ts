@@ -3,3 +3,4 @@ export * from "./auth";
 export * from "./outbox";
 export * from "./pages";
 export * from "./submissions";
+export * from "./quotes";

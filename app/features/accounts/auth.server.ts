@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, bearer, genericOAuth } from "better-auth/plugins";
 import { getDb } from "~/db/client.server";
 import { account, session, user, verification } from "~/db/schema/auth";
+import { linkQuotesToUser } from "~/features/quotes/link.server";
 import { linkSubmissionsToUser } from "~/features/submissions/link.server";
 import { getEnv } from "~/lib/env.server";
 import { sendConfirmationEmail, sendPasswordResetEmail } from "./account-emails.server";
@@ -49,14 +50,19 @@ function createAuth() {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: ({ user, token }) => sendConfirmationEmail(user, token),
-      afterEmailVerification: async (user) => void (await linkSubmissionsToUser(user.id, user.email)),
+      afterEmailVerification: async (user) => {
+        await linkSubmissionsToUser(user.id, user.email);
+        await linkQuotesToUser(user.id, user.email);
+      },
     },
     databaseHooks: {
       user: {
         create: {
           // A provider that vouches for the email (verified) links earlier anonymous requests at once.
           after: async (user) => {
-            if (user.emailVerified) await linkSubmissionsToUser(user.id, user.email);
+            if (!user.emailVerified) return;
+            await linkSubmissionsToUser(user.id, user.email);
+            await linkQuotesToUser(user.id, user.email);
           },
         },
       },

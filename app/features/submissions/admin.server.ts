@@ -783,3 +783,33 @@ export function streamSubmissionsCsv(filters: SubmissionFilters, options: { batc
     { highWaterMark: 0 },
   );
 }
+
+/** What a quote copies from the request it answers. */
+export async function getSubmissionForQuote(id: string) {
+  if (!isSubmissionId(id)) return null;
+  const [row] = await getDb()
+    .select({
+      id: submissions.id,
+      number: submissions.number,
+      name: submissions.name,
+      email: submissions.email,
+      company: submissions.company,
+      userId: submissions.userId,
+      description: submissions.description,
+      quantity: submissions.quantity,
+    })
+    .from(submissions)
+    .where(eq(submissions.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A quote was created from this request: it moves to "cotizado" (from nuevo or en revisión), with its event. */
+export async function markSubmissionQuoted(id: string, actor: { id: string | null; name: string }): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const [current] = await tx.select({ status: submissions.status }).from(submissions).where(eq(submissions.id, id)).for("update").limit(1);
+    if (!current || !["nuevo", "en_revision"].includes(current.status)) return;
+    await tx.update(submissions).set({ status: "cotizado", updatedAt: new Date() }).where(eq(submissions.id, id));
+    await tx.insert(submissionEvents).values({ submissionId: id, kind: "estado", fromStatus: current.status, toStatus: "cotizado", actorId: actor.id, actorName: actor.name });
+  });
+}

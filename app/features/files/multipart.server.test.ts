@@ -1,0 +1,200 @@
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { parseMultipartUpload, type UploadLimits } from "./multipart.server";
+
+// The streaming multipart parser on real multipart bodies: undici serialises a real FormData with
+// real Blobs/Files (and a real boundary) into the Request body, exactly as a browser does. Limits
+// are small so the files stay small.
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "forja-multipart-test-"));
+let tmpDir = "";
+let run = 0;
+
+beforeEach(() => {
+  run += 1;
+  tmpDir = path.join(root, String(run));
+  fs.mkdirSync(tmpDir, { recursive: true });
+});
+
+afterAll(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const MiB = 1024 * 1024;
+const limits: UploadLimits = { maxFiles: 3, maxFileBytes: 1 * MiB, maxTotalBytes: 2 * MiB };
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const leftovers = () => fs.readdirSync(tmpDir);
+
+function post(form: FormData): Request {
+  return new Request("http://localhost/cotiza", { method: "POST", body: form });
+}
+
+function form(fields: Record<string, string>, files: { field?: string; name: string; bytes: Uint8Array; type?: string }[] = [], fieldsAfter: Record<string, string> = {}): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  for (const file of files) data.append(file.field ?? "files", new File([file.bytes], file.name, { type: file.type ?? "application/octet-stream" }));
+  for (const [name, value] of Object.entries(fieldsAfter)) data.append(name, value);
+  return data;
+}
+
+describe("parseMultipartUpload", () => {
+  it("stores each file under tmpDir with its size, sha256, head and tail, and returns the text fields", async () => {
+    const big = randomBytes(200 * 1024); // larger than head + tail together
+    const small = new Uint8Array(Buffer.from("ISO-10303-21;\nHEADER;\nENDSEC;\n"));
+    const request = post(
+      form(
+        { name: "Ana Torres", description: "Soporte de aluminio para banda", certificates: "rohs" },
+        [
+          { name: "soporte.step", bytes: small },
+          { name: "nube de puntos.stl", bytes: big },
+        ],
+        { certificates: "reach", "acentos-ñ": "Querétaro, México" },
+      ),
+    );
+    expect(request.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
+
+    const result = await parseMultipartUpload(request, limits, tmpDir);
+    if (!result.ok) throw new Error(result.message);
+
+    expect(result.fields.get("name")).toBe("Ana Torres");
+    expect(result.fields.get("description")).toBe("Soporte de aluminio para banda");
+    expect(result.fields.getAll("certificates")).toEqual(["rohs", "reach"]);
+    expect(result.fields.get("acentos-ñ")).toBe("Querétaro, México");
+    expect(result.fields.get("files")).toBeNull();
+
+    expect(result.files).toHaveLength(2);
+    const byName = Object.fromEntries(result.files.map((file) => [file.name, file]));
+    const step = byName["soporte.step"]!;
+    expect(step.field).toBe("files");
+    expect(step.size).toBe(small.length);
+    expect(step.sha256).toBe(sha256(small));
+    expect(Buffer.compare(step.head, Buffer.from(small))).toBe(0);
+    expect(Buffer.compare(step.tail, Buffer.from(small))).toBe(0);
+
+    const stl = byName["nube de puntos.stl"]!;
+    expect(stl.size).toBe(big.length);
+    expect(stl.sha256).toBe(sha256(big));
+    expect(Buffer.compare(stl.head, big.subarray(0, 64 * 1024))).toBe(0);
+    expect(Buffer.compare(stl.tail, big.subarray(big.length - 64 * 1024))).toBe(0);
+
+    // Server-made names inside tmpDir, with exactly the bytes that were sent.
+    for (const file of result.files) {
+      expect(path.dirname(file.tmpPath)).toBe(tmpDir);
+      expect(path.basename(file.tmpPath)).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(fs.readFileSync(step.tmpPath).equals(Buffer.from(small))).toBe(true);
+    expect(fs.readFileSync(stl.tmpPath).equals(big)).toBe(true);
+    expect(leftovers().sort()).toEqual(result.files.map((file) => path.basename(file.tmpPath)).sort());
+  });
+
+  it("keeps only the base name of a file name that carries a path", async () => {
+    const result = await parseMultipartUpload(post(form({}, [{ name: "../../etc/passwd.step", bytes: new Uint8Array([1, 2, 3]) }])), limits, tmpDir);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.files.map((file) => file.name)).toEqual(["passwd.step"]);
+    expect(path.dirname(result.files[0]!.tmpPath)).toBe(tmpDir);
+  });
+
+  it("ignores an empty file input (no file chosen) and returns no files", async () => {
+    const data = form({ name: "Ana" });
+    data.append("files", new File([], "", { type: "application/octet-stream" }));
+    const result = await parseMultipartUpload(post(data), limits, tmpDir);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.files).toEqual([]);
+    expect(result.fields.get("name")).toBe("Ana");
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("accepts a file of exactly maxFileBytes", async () => {
+    const exact = randomBytes(limits.maxFileBytes);
+    const result = await parseMultipartUpload(post(form({}, [{ name: "justo.stl", bytes: exact }])), limits, tmpDir);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.files[0]!.size).toBe(limits.maxFileBytes);
+    expect(result.files[0]!.sha256).toBe(sha256(exact));
+  });
+
+  it("answers 413 naming the file that is over maxFileBytes, keeps the text fields and leaves no temporary file", async () => {
+    const request = post(
+      form(
+        { name: "Ana Torres", email: "ana@ejemplo.mx" },
+        [
+          { name: "bueno.step", bytes: randomBytes(1024) },
+          { name: "Carcasa grande.stl", bytes: randomBytes(limits.maxFileBytes + 1) },
+        ],
+        { description: "Texto escrito después de los archivos" },
+      ),
+    );
+    const result = await parseMultipartUpload(request, limits, tmpDir);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.status).toBe(413);
+    expect(result.message).toBe("El archivo «Carcasa grande.stl» pasa de 1 MB, el máximo por archivo.");
+    expect(result.fields.get("name")).toBe("Ana Torres");
+    expect(result.fields.get("email")).toBe("ana@ejemplo.mx");
+    expect(result.fields.get("description")).toBe("Texto escrito después de los archivos");
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("answers 413 when there are more files than maxFiles, keeping the fields and no temporary file", async () => {
+    const files = Array.from({ length: limits.maxFiles + 1 }, (_, index) => ({ name: `pieza-${index + 1}.step`, bytes: randomBytes(100) }));
+    const result = await parseMultipartUpload(post(form({ name: "Ana Torres" }, files)), limits, tmpDir);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.status).toBe(413);
+    expect(result.message).toBe(`Puede adjuntar hasta ${limits.maxFiles} archivos.`);
+    expect(result.fields.get("name")).toBe("Ana Torres");
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("answers 413 when the files together pass maxTotalBytes, even though each is within its own limit", async () => {
+    const files = [1, 2, 3].map((index) => ({ name: `parte-${index}.stl`, bytes: randomBytes(800 * 1024) }));
+    const result = await parseMultipartUpload(post(form({ name: "Ana Torres" }, files)), limits, tmpDir);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.status).toBe(413);
+    expect(result.message).toBe("Los archivos suman más de 2 MB. Adjunte menos o más ligeros.");
+    expect(result.fields.get("name")).toBe("Ana Torres");
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("answers 400 for a body that is not multipart, without touching the disk", async () => {
+    const urlencoded = new Request("http://localhost/cotiza", { method: "POST", body: new URLSearchParams({ name: "Ana" }) });
+    const json = new Request("http://localhost/cotiza", { method: "POST", body: JSON.stringify({ name: "Ana" }), headers: { "content-type": "application/json" } });
+    const empty = new Request("http://localhost/cotiza", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" } });
+    for (const request of [urlencoded, json, empty]) {
+      const result = await parseMultipartUpload(request, limits, tmpDir);
+      expect(result).toMatchObject({ ok: false, status: 400, message: "El formulario debe enviarse con sus archivos (multipart/form-data)." });
+    }
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("answers 400 for a multipart body cut off in the middle of a file, leaving no temporary file", async () => {
+    const body = [
+      "--limite",
+      'Content-Disposition: form-data; name="name"',
+      "",
+      "Ana Torres",
+      "--limite",
+      'Content-Disposition: form-data; name="files"; filename="cortado.step"',
+      "Content-Type: application/octet-stream",
+      "",
+      "ISO-10303-21;\r\nHEADER;",
+    ].join("\r\n");
+    const request = new Request("http://localhost/cotiza", { method: "POST", body, headers: { "content-type": "multipart/form-data; boundary=limite" } });
+    const result = await parseMultipartUpload(request, limits, tmpDir);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.status).toBe(400);
+    expect(result.message).toBe("No pudimos leer el formulario completo. Intente enviarlo de nuevo.");
+    expect(result.fields.get("name")).toBe("Ana Torres");
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("answers 400 for a text field longer than 64 KiB", async () => {
+    const result = await parseMultipartUpload(post(form({ description: "a".repeat(64 * 1024 + 1) })), limits, tmpDir);
+    expect(result).toMatchObject({ ok: false, status: 400, message: "Uno de los campos es demasiado largo." });
+  });
+});
