@@ -4,3 +4,4 @@ export * from "./outbox";
 export * from "./pages";
 export * from "./submissions";
 export * from "./quotes";
+export * from "./catalogue";

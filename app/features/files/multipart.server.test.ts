@@ -108,6 +108,7 @@ describe("parseMultipartUpload", () => {
     expect(leftovers()).toEqual([]);
   });
 
+  // The issue allows files of up to (≤) the limit; busboy's `limit` fires when a file *reaches* fileSize.
   it("accepts a file of exactly maxFileBytes", async () => {
     const exact = randomBytes(limits.maxFileBytes);
     const result = await parseMultipartUpload(post(form({}, [{ name: "justo.stl", bytes: exact }])), limits, tmpDir);
@@ -171,7 +172,9 @@ describe("parseMultipartUpload", () => {
     expect(leftovers()).toEqual([]);
   });
 
-  it("answers 400 for a multipart body cut off in the middle of a file, leaving no temporary file", async () => {
+  // A body that ends without the closing boundary (a client that stops early) must give an answer,
+  // not an uncaught "Unexpected end of form" from the file stream and a request that never finishes.
+  it("answers 400 for a multipart body cut off in the middle of a file, leaving no temporary file", { timeout: 5_000 }, async () => {
     const body = [
       "--limite",
       'Content-Disposition: form-data; name="name"',
@@ -190,6 +193,26 @@ describe("parseMultipartUpload", () => {
     expect(result.status).toBe(400);
     expect(result.message).toBe("No pudimos leer el formulario completo. Intente enviarlo de nuevo.");
     expect(result.fields.get("name")).toBe("Ana Torres");
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("answers 400 when the client's upload stream fails half-way, leaving no temporary file", { timeout: 5_000 }, async () => {
+    const boundary = "limite";
+    const start = Buffer.from(
+      [`--${boundary}`, 'Content-Disposition: form-data; name="name"', "", "Ana Torres", `--${boundary}`, 'Content-Disposition: form-data; name="files"; filename="pieza.stl"', "Content-Type: application/octet-stream", "", ""].join("\r\n"),
+    );
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 1;
+        if (sent === 1) controller.enqueue(new Uint8Array(start));
+        else if (sent <= 4) controller.enqueue(new Uint8Array(randomBytes(16 * 1024)));
+        else controller.error(new Error("client went away"));
+      },
+    });
+    const request = new Request("http://localhost/cotiza", { method: "POST", body, duplex: "half", headers: { "content-type": `multipart/form-data; boundary=${boundary}` } } as RequestInit);
+    const result = await parseMultipartUpload(request, limits, tmpDir);
+    expect(result).toMatchObject({ ok: false, status: 400 });
     expect(leftovers()).toEqual([]);
   });
 

@@ -1,0 +1,193 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+/** Catalogue items. Prices are net (before IVA) in centavos; the public always sees them with IVA. */
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    sku: text("sku").notNull().unique(),
+    name: text("name").notNull(),
+    category: text("category").notNull(),
+    shortDescription: text("short_description").notNull(),
+    description: text("description").notNull().default(""),
+    priceCentavos: integer("price_centavos").notNull(),
+    /** IVA in basis points (1600 = 16 %). */
+    ivaBp: integer("iva_bp").notNull().default(1600),
+    unit: text("unit").notNull().default("pieza"),
+    stock: integer("stock").notNull().default(0),
+    minOrder: integer("min_order").notNull().default(1),
+    active: boolean("active").notNull().default(true),
+    /**
+     * Name, SKU, category and descriptions without accents and in lowercase, written by the
+     * server on every save: full-text search in Spanish that ignores accents on any PostgreSQL.
+     */
+    searchDocument: text("search_document").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("products_search_idx").using("gin", sql`to_tsvector('spanish', ${table.searchDocument})`),
+    index("products_category_idx").on(table.category, table.active),
+    index("products_active_name_idx").on(table.active, table.name),
+    // The last line of defence against overselling: stock can never go below zero.
+    check("products_stock_nonnegative", sql`${table.stock} >= 0`),
+    check("products_price_positive", sql`${table.priceCentavos} > 0`),
+  ],
+);
+
+export interface ImageVariant {
+  width: number;
+  height: number;
+  /** Relative to DATA_DIR/uploads. */
+  path: string;
+}
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    alt: text("alt").notNull(),
+    position: integer("position").notNull().default(0),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    variants: jsonb("variants").$type<ImageVariant[]>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("product_images_product_idx").on(table.productId, table.position)],
+);
+
+/** A server-side cart: a guest's is keyed by a random token in an httpOnly cookie, a customer's by account. */
+export const carts = pgTable("carts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: text("user_id")
+    .unique()
+    .references(() => user.id, { onDelete: "cascade" }),
+  /** sha256 of the guest cookie's token (the token itself is never stored). */
+  guestTokenHash: text("guest_token_hash").unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.cartId, table.productId] }), check("cart_items_quantity_positive", sql`${table.quantity} > 0`)],
+);
+
+/** CFDI data a customer captured once, offered again at the next checkout. */
+export const billingProfiles = pgTable("billing_profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  rfc: text("rfc").notNull(),
+  razonSocial: text("razon_social").notNull(),
+  regimenFiscal: text("regimen_fiscal").notNull(),
+  usoCfdi: text("uso_cfdi").notNull(),
+  codigoPostal: text("codigo_postal").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type OrderStatus = "pendiente_pago" | "pagado" | "en_preparacion" | "enviado" | "listo_para_recoger" | "entregado" | "cancelado";
+
+export interface OrderAddress {
+  calle: string;
+  numero: string;
+  colonia: string;
+  codigoPostal: string;
+  municipio: string;
+  estado: string;
+  referencias?: string;
+}
+
+export interface OrderInvoice {
+  rfc: string;
+  razonSocial: string;
+  regimenFiscal: string;
+  usoCfdi: string;
+  codigoPostal: string;
+}
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: text("number").notNull().unique(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    company: text("company"),
+    delivery: text("delivery").$type<"recoger" | "envio">().notNull(),
+    address: jsonb("address").$type<OrderAddress>(),
+    invoice: jsonb("invoice").$type<OrderInvoice>(),
+    paymentMethod: text("payment_method").$type<"spei" | "recoger">().notNull(),
+    /** Goes in the SPEI transfer's concept so the payment finds its order. */
+    paymentReference: text("payment_reference").notNull().unique(),
+    status: text("status").$type<OrderStatus>().notNull().default("pendiente_pago"),
+    subtotalCentavos: integer("subtotal_centavos").notNull(),
+    ivaCentavos: integer("iva_centavos").notNull(),
+    totalCentavos: integer("total_centavos").notNull(),
+    /** One-time checkout token: a second submit of the same checkout finds this order. */
+    checkoutToken: text("checkout_token").notNull().unique(),
+    notes: text("notes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("orders_user_idx").on(table.userId, table.createdAt.desc()),
+    index("orders_status_created_idx").on(table.status, table.createdAt.desc()),
+    index("orders_created_idx").on(table.createdAt.desc()),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    sku: text("sku").notNull(),
+    name: text("name").notNull(),
+    unit: text("unit").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCentavos: integer("unit_price_centavos").notNull(),
+    ivaBp: integer("iva_bp").notNull(),
+    netCentavos: integer("net_centavos").notNull(),
+    ivaCentavos: integer("iva_centavos").notNull(),
+  },
+  (table) => [index("order_items_order_idx").on(table.orderId)],
+);
+
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    note: text("note"),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
+);
