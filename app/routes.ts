@@ -45,6 +45,8 @@ export default [
     route("admin/formularios/:id/archivos/:fileId", "routes/admin/formulario-archivo.ts"),
     route("admin/clientes", "routes/admin/clientes.tsx"),
   ]),
+  // Outside the site layout: a download, not a page.
+  route("quotes/:id/pdf", "routes/quotes/pdf.ts"),
   route("api/health", "routes/api/health.ts"),
   route("api/users/me", "routes/api/users-me.ts"),
   route("api/cotiza", "routes/api/cotiza.ts"),

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { createCustomer, signInStaffWithForm, signInWithForm } from "./support/accounts";
 import { axeViolations } from "./support/axe";
@@ -19,7 +19,7 @@ const PAGES: { path: string; who: Who; h1: RegExp }[] = [
   { path: "/admin/clientes", who: "staff", h1: /Clientes/ },
 ];
 
-async function signIn(page: Page, who: Who, request: import("@playwright/test").APIRequestContext) {
+async function signIn(page: Page, who: Who, request: APIRequestContext) {
   if (who === "customer") {
     const customer = await createCustomer(request, { company: "Aceros Especiales", phone: "4427654321" });
     await signInWithForm(page, customer.email, customer.password);

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import {
   ADMIN_MARKER_KEY,
@@ -22,7 +23,7 @@ import { waitForHydration } from "./support/site";
 
 const NO_ADMIN_ACCESS = "Esta cuenta no tiene acceso al panel de administración.";
 
-function adminMarker(page: import("@playwright/test").Page) {
+function adminMarker(page: Page) {
   return page.evaluate((key) => window.localStorage.getItem(key), ADMIN_MARKER_KEY);
 }
 

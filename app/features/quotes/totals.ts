@@ -1,46 +1,16 @@
+import { lineAmounts, sumLines, type LineAmounts, type LineInput, type Totals } from "~/lib/money";
+
 // Quote arithmetic, shared by the builder in the browser (live totals) and the server (the truth).
-//
-// Rounding rule: each line's net amount is quantity × unit price × (1 − discount), rounded half up
-// to the centavo; each line's IVA is 16 % of that net, rounded half up to the centavo; the quote's
-// subtotal, IVA and total are the sums of the rounded line figures. All integer arithmetic (BigInt),
-// so the browser and the server always agree to the centavo.
+// The rounding rule is the one of ~/lib/money: each line's net and its 16 % IVA are rounded half up
+// to the centavo; the quote's subtotal, IVA and total are the sums of the rounded line figures.
 
-export const IVA_BP = 1600; // 16 % in basis points
-
-export interface LineInput {
-  quantityMilli: number;
-  unitPriceCentavos: number;
-  discountBp: number;
-}
-
-export interface LineAmounts {
-  netCentavos: number;
-  ivaCentavos: number;
-}
-
-export interface QuoteTotals {
-  subtotalCentavos: number;
-  ivaCentavos: number;
-  totalCentavos: number;
-}
-
-/** n / d rounded half up, for non-negative n and positive d. */
-function divideHalfUp(n: bigint, d: bigint): bigint {
-  return (n * 2n + d) / (2n * d);
-}
-
-export function lineAmounts(line: LineInput): LineAmounts {
-  const gross = BigInt(line.quantityMilli) * BigInt(line.unitPriceCentavos) * BigInt(10_000 - line.discountBp);
-  const net = divideHalfUp(gross, 1_000n * 10_000n);
-  const iva = divideHalfUp(net * BigInt(IVA_BP), 10_000n);
-  return { netCentavos: Number(net), ivaCentavos: Number(iva) };
-}
+export { IVA_BP, lineAmounts } from "~/lib/money";
+export type { LineAmounts, LineInput };
+export type QuoteTotals = Totals;
 
 export function computeTotals(lines: LineInput[]): { lines: LineAmounts[]; totals: QuoteTotals } {
   const amounts = lines.map(lineAmounts);
-  const subtotalCentavos = amounts.reduce((sum, line) => sum + line.netCentavos, 0);
-  const ivaCentavos = amounts.reduce((sum, line) => sum + line.ivaCentavos, 0);
-  return { lines: amounts, totals: { subtotalCentavos, ivaCentavos, totalCentavos: subtotalCentavos + ivaCentavos } };
+  return { lines: amounts, totals: sumLines(amounts) };
 }
 
 /** "1,234.5" or "1234.50" (MXN) → centavos; null when it is not a price with at most 2 decimals. */

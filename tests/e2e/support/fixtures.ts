@@ -35,6 +35,8 @@ async function openContext(browser: Browser, options: BrowserContextOptions = {}
 }
 
 export const test = base.extend<Fixtures>({
+  // Playwright needs the (empty) fixtures object pattern here.
+  // eslint-disable-next-line no-empty-pattern
   clientIp: async ({}, use, testInfo) => {
     await use(nextClientIp(testInfo.workerIndex));
   },
