@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { benchStaffList, benchUpload } from "./bench-forms.mjs";
 import { startServer } from "./start-server.mjs";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -65,3 +66,14 @@ try {
 } finally {
   await server.stop();
 }
+
+const upload = await benchUpload();
+console.log(
+  `\nPOST /api/cotiza con un STEP de 5 MB, 20 concurrentes, ${upload.requests} solicitudes: ` +
+    `p50 ${upload.p50} ms, p90 ${upload.p90} ms, p97.5 ${upload.p97_5} ms, p99 ${upload.p99} ms (meta p95 ≤ 150 ms)`,
+);
+const list = await benchStaffList();
+console.log(
+  `/admin/formularios página 1: ${list.small.rps.toFixed(0)} req/s con 1 000 solicitudes, ${list.large.rps.toFixed(0)} req/s con 100 000 ` +
+    `(${list.slowdown.toFixed(2)}× más lento; meta ≤ 2×)`,
+);

@@ -5,8 +5,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-export async function startServer({ env = {}, timeoutMs = 60_000 } = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "forja-server-"));
+export async function startServer({ env = {}, timeoutMs = 60_000, dataDir: givenDataDir } = {}) {
+  // A given data directory is the caller's to keep; a temporary one is removed on stop.
+  const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "forja-server-"));
   const child = spawn(path.resolve("node_modules/.bin/node"), ["server/index.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "inherit"],
@@ -27,10 +28,11 @@ export async function startServer({ env = {}, timeoutMs = 60_000 } = {}) {
   child.stdout.resume();
   return {
     url,
+    dataDir,
     stop: () =>
       new Promise((resolve) => {
         child.once("exit", () => {
-          fs.rmSync(dataDir, { recursive: true, force: true });
+          if (!givenDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
           resolve();
         });
         child.kill("SIGTERM");

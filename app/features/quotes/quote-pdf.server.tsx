@@ -69,7 +69,7 @@ const styles = StyleSheet.create({
   totalRow: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 2 },
   grandTotal: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 4, borderTopWidth: 1, borderTopColor: INK, fontFamily: "Helvetica-Bold", fontSize: 11 },
   signature: { marginTop: 18, padding: 10, borderWidth: 1, borderColor: "#15803d" },
-  footer: { position: "absolute", bottom: 24, left: 40, right: 40, flexDirection: "row", justifyContent: "space-between", fontSize: 7, color: MUTED },
+  footer: { position: "absolute", bottom: 24, left: 40, right: 40 },
 });
 
 const statusLabel = (status: QuoteStatus) => QUOTE_STATUSES.find((option) => option.value === status)?.label ?? status;
@@ -77,7 +77,7 @@ const statusLabel = (status: QuoteStatus) => QUOTE_STATUSES.find((option) => opt
 function LinesTable({ lines }: { lines: QuoteLine[] }) {
   return (
     <View style={styles.section}>
-      <View style={styles.tableHead} fixed>
+      <View style={styles.tableHead}>
         <Text style={[styles.cell, styles.colIndex]}>#</Text>
         <Text style={[styles.cell, styles.colDescription]}>Descripción</Text>
         <Text style={[styles.cell, styles.colQuantity]}>Cantidad</Text>
@@ -107,6 +107,12 @@ export function QuotePdf({ doc }: { doc: QuotePdfDocument }) {
   return (
     <Document title={title} author={siteConfig.legalName} subject={`${title}, revisión ${doc.revision}`} creator={siteConfig.name} producer={siteConfig.name} language="es-MX">
       <Page size="LETTER" style={styles.page}>
+        <View style={styles.footer} fixed>
+          <Text>
+            {`${doc.number} · revisión ${doc.revision}${doc.draft ? " · BORRADOR" : ""} · generado el ${pdfText(formatDateTime(doc.generatedAt))}`}
+          </Text>
+          <Text render={({ pageNumber, totalPages }) => `Página ${pageNumber} de ${totalPages}`} />
+        </View>
         <View style={styles.header}>
           <View>
             <Text style={styles.brand}>{siteConfig.name}</Text>
@@ -197,13 +203,6 @@ export function QuotePdf({ doc }: { doc: QuotePdfDocument }) {
           </View>
         ) : null}
 
-        <View style={styles.footer} fixed>
-          <Text>
-            {doc.number} · revisión {doc.revision}
-            {doc.draft ? " · BORRADOR" : ""} · generado el {pdfText(formatDateTime(doc.generatedAt))}
-          </Text>
-          <Text render={({ pageNumber, totalPages }) => `Página ${pageNumber} de ${totalPages}`} />
-        </View>
       </Page>
     </Document>
   );

@@ -1,0 +1,151 @@
+// Benchmarks of the forms issue, run by `npm run bench` after the page figures:
+// - POST /cotiza with a 5 MB STEP attachment at 20 concurrent requests (target p95 ≤ 150 ms; autocannon
+//   reports p90 and p97.5, so p97.5 ≤ 150 ms is the conservative check);
+// - /admin/formularios page 1 with 100 000 submissions vs 1 000 (target ≤ 2×).
+// Everything on loopback, bounded in count and time; each server runs on its own temporary data.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import autocannon from "autocannon";
+import { startServer } from "./start-server.mjs";
+
+const STAFF = { email: "bench@forja.example", password: "Banco-de-pruebas-26", name: "Banco de Pruebas" };
+const node = path.resolve("node_modules/.bin/node");
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+async function formTokens(url, count) {
+  const tokens = [];
+  for (let index = 0; index < count; index += 1) {
+    const html = await (await fetch(`${url}/cotiza`)).text();
+    tokens.push(html.match(/name="formToken" value="([^"]+)"/)[1]);
+  }
+  return tokens;
+}
+
+/** A 5 MB STEP file: the ISO-10303-21 header then comment lines, like a real export. */
+function stepFile(bytes) {
+  const header = "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('Soporte de prueba'),'2;1');\nENDSEC;\nDATA;\n";
+  const line = "/* #1=CARTESIAN_POINT('',(0.,0.,0.)); relleno de banco de pruebas */\n";
+  return Buffer.from(header + line.repeat(Math.ceil((bytes - header.length) / line.length)) + "ENDSEC;\nEND-ISO-10303-21;\n");
+}
+
+export async function benchUpload() {
+  const server = await startServer();
+  try {
+    const total = 200;
+    const tokens = await formTokens(server.url, total);
+    await new Promise((resolve) => setTimeout(resolve, 3_200)); // the forms' minimum fill time
+    const boundary = "----forjabench";
+    const file = stepFile(5 * 1024 * 1024);
+    const fields = {
+      name: "Laura Benítez",
+      email: "laura@planta.example",
+      phone: "4421234567",
+      description: "Soporte de aluminio 6061 para sensor de la línea de envasado",
+      quantity: "50",
+      tolerance: "iso2768m",
+      privacy: "on",
+    };
+    let next = 0;
+    const bodyFor = (token) =>
+      Buffer.concat([
+        Buffer.from(
+          Object.entries({ ...fields, formToken: token })
+            .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+            .join("") + `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="soporte.step"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        file,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+    const result = await run({
+      url: `${server.url}/api/cotiza`,
+      connections: 20,
+      amount: total,
+      timeout: 60,
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (request) => {
+            const index = next++;
+            return {
+              ...request,
+              headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "x-forwarded-for": `10.77.${Math.floor(index / 250)}.${index % 250}` },
+              body: bodyFor(tokens[index % tokens.length]),
+            };
+          },
+        },
+      ],
+    });
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`/api/cotiza: ${result.non2xx} respuestas no-2xx, ${result.errors} errores`);
+    return { requests: result.requests.total, p50: result.latency.p50, p90: result.latency.p90, p97_5: result.latency.p97_5, p99: result.latency.p99 };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Fills a stopped server's PGlite database with `count` submissions in one SQL statement. */
+async function seedSubmissions(dataDir, count) {
+  const db = await PGlite.create(path.join(dataDir, "db"));
+  try {
+    await db.exec(`
+      insert into submissions (number, type, status, name, company, email, phone, industry, description, quantity,
+                               privacy_accepted_at, form_token, created_at, updated_at)
+      select 'SOL-2025-' || lpad(g::text, 6, '0'), case when g % 4 = 0 then 'contacto' else 'cotizacion' end,
+             (array['nuevo','en_revision','cotizado','cerrado','descartado'])[1 + g % 5],
+             'Cliente ' || g, 'Empresa ' || (g % 997), 'cliente' || g || '@example.com', '4420000000',
+             (array['aeroespacial','automotriz','medica','alimentos','minera'])[1 + g % 5],
+             'Pieza de prueba número ' || g, 1 + g % 100,
+             now(), 'bench-' || g, now() - (g || ' minutes')::interval, now()
+      from generate_series(1, ${count}) as g;`);
+  } finally {
+    await db.close();
+  }
+}
+
+async function listRate(count) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "forja-bench-"));
+  try {
+    let server = await startServer({ dataDir }); // applies the migrations
+    await server.stop();
+    await seedSubmissions(dataDir, count);
+    execFileSync(node, ["scripts/admin-create.mjs", "--email", STAFF.email, "--password", STAFF.password, "--name", STAFF.name], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: "ignore",
+    });
+    server = await startServer({ dataDir });
+    try {
+      const login = await fetch(`${server.url}/admin/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.99.0.1" },
+        body: new URLSearchParams({ email: STAFF.email, password: STAFF.password, redirectTo: "/admin" }),
+      });
+      const cookie = login.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+      const url = `${server.url}/admin/formularios`;
+      const check = await fetch(url, { headers: { cookie } });
+      if (check.status !== 200) throw new Error(`/admin/formularios respondió ${check.status}`);
+      await run({ url, connections: 10, duration: 1, headers: { cookie } });
+      const result = await run({ url, connections: 10, duration: Number(process.env.BENCH_SECONDS ?? 8), headers: { cookie } });
+      if (result.non2xx > 0) throw new Error(`/admin/formularios: ${result.non2xx} respuestas no-2xx`);
+      return { rps: result.requests.average, p97_5: result.latency.p97_5 };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchStaffList() {
+  const small = await listRate(1_000);
+  const large = await listRate(100_000);
+  return { small, large, slowdown: small.rps / large.rps };
+}
