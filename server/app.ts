@@ -5,6 +5,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { getDatabase, openDatabase, useDatabase } from "~/db/client.server";
+import { seedCatalogue } from "~/features/catalogue/seed.server";
 import { cleanTmpUploads } from "~/features/files/storage.server";
 import { closeMailTransport } from "~/features/mail/transport.server";
 import { startMailWorker } from "~/features/mail/outbox.server";
@@ -38,6 +39,7 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   useDatabase(database);
   await database.migrate();
   const seeded = await seedContentPages();
+  await seedCatalogue();
   logger.info({ database: database.kind, seededPages: seeded }, "database ready");
   await cleanTmpUploads();
   const mailWorker = startMailWorker();

@@ -69,7 +69,7 @@ function headersFor(options: RequestOptions): Record<string, string> {
 export function quoteRequest(fields: Record<string, FieldValue>, files: UploadFile[] = [], options: RequestOptions = {}): RequestMeta {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
-  for (const file of files) form.append("files", new File([file.bytes], file.name, { type: file.type ?? "application/octet-stream" }));
+  for (const file of files) form.append("files", new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "application/octet-stream" }));
   return {
     request: new Request(`http://localhost${options.path ?? "/cotiza"}`, { method: "POST", body: form, headers: headersFor(options) }),
     ip: options.ip ?? "127.0.0.1",

@@ -6,7 +6,10 @@ import { clearAdminMarker } from "~/features/accounts/admin-marker";
 const adminNavigation = [
   { to: "/admin", label: "Resumen", end: true },
   { to: "/admin/formularios", label: "Formularios", end: false },
+  { to: "/admin/cotizaciones", label: "Cotizaciones", end: false },
   { to: "/admin/clientes", label: "Clientes", end: false },
+  { to: "/admin/pedidos", label: "Pedidos", end: false },
+  { to: "/admin/productos", label: "Productos", end: false },
 ] as const;
 
 

@@ -1,5 +1,6 @@
 import { AppLink, AppNavLink } from "~/components/ui/app-link";
 import { AccountLink } from "~/features/accounts/components/account-link";
+import { CartLink } from "~/features/orders/components/cart-link";
 
 export const mainNavigation = [
   { to: "/servicios", label: "Servicios" },
@@ -47,12 +48,14 @@ export function SiteHeader() {
         </nav>
 
         <div className="hidden items-center gap-2 lg:flex">
+          <CartLink className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50" />
           <AccountLink className="rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50" />
           <AppLink to="/cotiza" className="btn-primary px-4 py-2 text-sm">
             Cotiza
           </AppLink>
         </div>
 
+        <CartLink className="ml-auto inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50 lg:hidden" />
         {/* A <details> menu opens and closes without JavaScript. */}
         <details className="group relative lg:hidden" data-testid="mobile-menu">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-acero-300 px-3 py-2 text-sm font-semibold text-acero-900 [&::-webkit-details-marker]:hidden">

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /** Catalogue items. Prices are net (before IVA) in centavos; the public always sees them with IVA. */
@@ -139,9 +139,9 @@ export const orders = pgTable(
     /** Goes in the SPEI transfer's concept so the payment finds its order. */
     paymentReference: text("payment_reference").notNull().unique(),
     status: text("status").$type<OrderStatus>().notNull().default("pendiente_pago"),
-    subtotalCentavos: integer("subtotal_centavos").notNull(),
-    ivaCentavos: integer("iva_centavos").notNull(),
-    totalCentavos: integer("total_centavos").notNull(),
+    subtotalCentavos: bigint("subtotal_centavos", { mode: "number" }).notNull(),
+    ivaCentavos: bigint("iva_centavos", { mode: "number" }).notNull(),
+    totalCentavos: bigint("total_centavos", { mode: "number" }).notNull(),
     /** One-time checkout token: a second submit of the same checkout finds this order. */
     checkoutToken: text("checkout_token").notNull().unique(),
     notes: text("notes"),
@@ -169,8 +169,8 @@ export const orderItems = pgTable(
     quantity: integer("quantity").notNull(),
     unitPriceCentavos: integer("unit_price_centavos").notNull(),
     ivaBp: integer("iva_bp").notNull(),
-    netCentavos: integer("net_centavos").notNull(),
-    ivaCentavos: integer("iva_centavos").notNull(),
+    netCentavos: bigint("net_centavos", { mode: "number" }).notNull(),
+    ivaCentavos: bigint("iva_centavos", { mode: "number" }).notNull(),
   },
   (table) => [index("order_items_order_idx").on(table.orderId)],
 );

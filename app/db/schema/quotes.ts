@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { submissions } from "./submissions";
 
@@ -70,9 +70,9 @@ export const quoteRevisions = pgTable(
     validityDays: integer("validity_days").notNull().default(30),
     terms: text("terms").notNull().default(""),
     notes: text("notes").notNull().default(""),
-    subtotalCentavos: integer("subtotal_centavos").notNull(),
-    ivaCentavos: integer("iva_centavos").notNull(),
-    totalCentavos: integer("total_centavos").notNull(),
+    subtotalCentavos: bigint("subtotal_centavos", { mode: "number" }).notNull(),
+    ivaCentavos: bigint("iva_centavos", { mode: "number" }).notNull(),
+    totalCentavos: bigint("total_centavos", { mode: "number" }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     validUntil: timestamp("valid_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -36,7 +36,7 @@ function post(form: FormData): Request {
 function form(fields: Record<string, string>, files: { field?: string; name: string; bytes: Uint8Array; type?: string }[] = [], fieldsAfter: Record<string, string> = {}): FormData {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  for (const file of files) data.append(file.field ?? "files", new File([file.bytes], file.name, { type: file.type ?? "application/octet-stream" }));
+  for (const file of files) data.append(file.field ?? "files", new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "application/octet-stream" }));
   for (const [name, value] of Object.entries(fieldsAfter)) data.append(name, value);
   return data;
 }

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { removeQuietly } from "./storage.server";
@@ -57,7 +58,8 @@ export async function parseMultipartUpload(request: Request, limits: UploadLimit
   const parser = busboy({
     headers: { "content-type": contentType },
     defParamCharset: "utf8",
-    limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes, fields: 200, fieldSize: 64 * 1024, parts: 300 },
+    // busboy reports "limit" on reaching fileSize; a file of exactly the maximum is allowed.
+    limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes + 1, fields: 200, fieldSize: 64 * 1024, parts: 300 },
   });
 
   parser.on("field", (name, value, info) => {
@@ -96,18 +98,15 @@ export async function parseMultipartUpload(request: Request, limits: UploadLimit
       while (tailChunks.length > 1 && tailBytes - tailChunks[0]!.length >= PEEK_BYTES) tailBytes -= tailChunks.shift()!.length;
     });
     stream.on("limit", () => fail(413, `El archivo «${name}» pasa de ${megabytes(limits.maxFileBytes)}, el máximo por archivo.`));
-    stream.pipe(out);
 
+    // pipeline passes a broken upload (closed tab, truncated body) on as an error instead of hanging.
     writes.push(
-      new Promise<void>((resolve, reject) => {
-        out.on("finish", resolve);
-        out.on("error", reject);
-      }).then(() => {
+      pipeline(stream, out).then(() => {
         if (failure) return;
         const tail = Buffer.concat(tailChunks);
         tailChunks = [];
         files.push({ field, name, tmpPath, size, sha256: hash.digest("hex"), head: Buffer.concat(headChunks), tail: tail.subarray(Math.max(0, tail.length - PEEK_BYTES)) });
-      }),
+      }, () => fail(400, "No pudimos leer el formulario completo. Intente enviarlo de nuevo.")),
     );
   });
 
@@ -124,12 +123,7 @@ export async function parseMultipartUpload(request: Request, limits: UploadLimit
   });
 
   try {
-    await new Promise<void>((resolve, reject) => {
-      parser.on("close", resolve);
-      parser.on("error", reject);
-      source.on("error", reject);
-      source.pipe(parser);
-    });
+    await pipeline(source, parser);
     await Promise.all(writes);
   } catch {
     await Promise.allSettled(writes);

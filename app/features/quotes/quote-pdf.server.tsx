@@ -29,7 +29,6 @@ export interface QuotePdfDocument {
   totalCentavos: number;
   leadTimeDays: number;
   terms: string;
-  notes: string;
   acceptance: { name: string; at: Date; ip: string | null } | null;
   rejection: { reason: string | null; note: string | null; at: Date | null } | null;
   generatedAt: Date;
@@ -46,7 +45,7 @@ const MUTED = "#52606d";
 const RULE = "#cbd2d9";
 
 const styles = StyleSheet.create({
-  page: { paddingTop: 40, paddingBottom: 56, paddingHorizontal: 40, fontFamily: "Helvetica", fontSize: 9, color: INK, lineHeight: 1.35 },
+  page: { paddingTop: 40, paddingBottom: 56, paddingHorizontal: 40, fontFamily: "Helvetica", fontSize: 9, color: INK },
   header: { flexDirection: "row", justifyContent: "space-between", borderBottomWidth: 2, borderBottomColor: ORANGE, paddingBottom: 12 },
   brand: { fontSize: 16, fontFamily: "Helvetica-Bold", color: ORANGE },
   small: { fontSize: 8, color: MUTED },
@@ -65,11 +64,13 @@ const styles = StyleSheet.create({
   colPrice: { width: "15%", textAlign: "right" },
   colDiscount: { width: "11%", textAlign: "right" },
   colAmount: { width: "18%", textAlign: "right" },
-  totals: { marginTop: 8, marginLeft: "55%" },
+  totals: { marginTop: 8, marginLeft: "50%" },
   totalRow: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 2 },
   grandTotal: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 4, borderTopWidth: 1, borderTopColor: INK, fontFamily: "Helvetica-Bold", fontSize: 11 },
   signature: { marginTop: 18, padding: 10, borderWidth: 1, borderColor: "#15803d" },
-  footer: { position: "absolute", bottom: 24, left: 40, right: 40 },
+  // No lineHeight here: react-pdf drops "render" (page number) text under an inherited lineHeight.
+  footer: { position: "absolute", bottom: 24, left: 40, right: 40, flexDirection: "row", justifyContent: "space-between", fontSize: 7, color: MUTED },
+  prose: { lineHeight: 1.4 },
 });
 
 const statusLabel = (status: QuoteStatus) => QUOTE_STATUSES.find((option) => option.value === status)?.label ?? status;
@@ -77,7 +78,7 @@ const statusLabel = (status: QuoteStatus) => QUOTE_STATUSES.find((option) => opt
 function LinesTable({ lines }: { lines: QuoteLine[] }) {
   return (
     <View style={styles.section}>
-      <View style={styles.tableHead}>
+      <View style={styles.tableHead} fixed>
         <Text style={[styles.cell, styles.colIndex]}>#</Text>
         <Text style={[styles.cell, styles.colDescription]}>Descripción</Text>
         <Text style={[styles.cell, styles.colQuantity]}>Cantidad</Text>
@@ -107,12 +108,6 @@ export function QuotePdf({ doc }: { doc: QuotePdfDocument }) {
   return (
     <Document title={title} author={siteConfig.legalName} subject={`${title}, revisión ${doc.revision}`} creator={siteConfig.name} producer={siteConfig.name} language="es-MX">
       <Page size="LETTER" style={styles.page}>
-        <View style={styles.footer} fixed>
-          <Text>
-            {`${doc.number} · revisión ${doc.revision}${doc.draft ? " · BORRADOR" : ""} · generado el ${pdfText(formatDateTime(doc.generatedAt))}`}
-          </Text>
-          <Text render={({ pageNumber, totalPages }) => `Página ${pageNumber} de ${totalPages}`} />
-        </View>
         <View style={styles.header}>
           <View>
             <Text style={styles.brand}>{siteConfig.name}</Text>
@@ -153,8 +148,8 @@ export function QuotePdf({ doc }: { doc: QuotePdfDocument }) {
             <Text>{formatMoney(doc.ivaCentavos)}</Text>
           </View>
           <View style={styles.grandTotal}>
-            <Text>Total MXN</Text>
-            <Text>{formatMoney(doc.totalCentavos)}</Text>
+            <Text>Total (IVA incluido)</Text>
+            <Text>{formatMoney(doc.totalCentavos)} MXN</Text>
           </View>
         </View>
 
@@ -168,15 +163,8 @@ export function QuotePdf({ doc }: { doc: QuotePdfDocument }) {
 
         {doc.terms.trim() ? (
           <View style={styles.section}>
-            <Text style={styles.sectionTitle}>Condiciones</Text>
-            <Text>{pdfText(doc.terms)}</Text>
-          </View>
-        ) : null}
-
-        {doc.notes.trim() ? (
-          <View style={styles.section}>
-            <Text style={styles.sectionTitle}>Notas</Text>
-            <Text>{pdfText(doc.notes)}</Text>
+            <Text style={styles.sectionTitle}>Términos y condiciones</Text>
+            <Text style={styles.prose}>{pdfText(doc.terms)}</Text>
           </View>
         ) : null}
 
@@ -203,6 +191,12 @@ export function QuotePdf({ doc }: { doc: QuotePdfDocument }) {
           </View>
         ) : null}
 
+        <View style={styles.footer} fixed>
+          <Text>
+            {`${doc.number} · revisión ${doc.revision}${doc.draft ? " · BORRADOR" : ""} · generado el ${pdfText(formatDateTime(doc.generatedAt))}`}
+          </Text>
+          <Text render={({ pageNumber, totalPages }) => `Página ${pageNumber} de ${totalPages}`} />
+        </View>
       </Page>
     </Document>
   );
@@ -233,7 +227,7 @@ function documentFrom(quote: StaffView["quote"] | CustomerView["quote"], revisio
     totalCentavos: revision.totalCentavos,
     leadTimeDays: revision.leadTimeDays,
     terms: revision.terms,
-    notes: revision.notes,
+    // revision.notes are staff-only ("notas internas"): never printed.
     acceptance: !draft && quote.status === "aceptada" && quote.acceptedName && quote.acceptedAt ? { name: quote.acceptedName, at: quote.acceptedAt, ip: acceptedIp } : null,
     rejection: !draft && quote.status === "rechazada" ? { reason: quote.rejectedReason, note: quote.rejectedNote, at: quote.rejectedAt } : null,
     generatedAt: now,

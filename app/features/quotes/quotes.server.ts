@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbTransaction } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { quoteEvents, quoteMessages, quoteRevisions, quotes, type QuoteLine, type QuoteStatus } from "~/db/schema/quotes";
@@ -6,6 +6,7 @@ import { nudgeMailWorker } from "~/features/mail/outbox.server";
 import { nextRecordNumber } from "~/features/numbering/next-number.server";
 import { getSubmissionForQuote, markSubmissionQuoted } from "~/features/submissions/admin.server";
 import { containsPattern } from "~/lib/sql-like";
+import { isUuid } from "~/lib/uuid";
 import { mailQuoteDecision, mailQuoteMessage, mailQuoteSent } from "./quote-emails.server";
 import { DEFAULT_TERMS, REJECTION_REASONS, type QuoteDraftInput } from "./schema";
 import { computeTotals } from "./totals";
@@ -44,9 +45,17 @@ function pricedLines(input: QuoteDraftInput["lines"]): { lines: QuoteLine[]; sub
   return { lines: raw.map((line, index) => ({ ...line, ...amounts[index]! })), ...totals };
 }
 
-async function event(tx: DbTransaction, quoteId: string, actor: Actor, values: { kind: string; revision?: number; fromStatus?: string; toStatus?: string; detail?: string }) {
-  await tx.insert(quoteEvents).values({ quoteId, actorId: actor.id, actorName: actor.name, ...values });
+async function event(
+  tx: DbTransaction,
+  quoteId: string,
+  actor: Actor,
+  now: Date,
+  values: { kind: string; revision?: number; fromStatus?: string; toStatus?: string; detail?: string },
+) {
+  await tx.insert(quoteEvents).values({ quoteId, actorId: actor.id, actorName: actor.name, createdAt: now, ...values });
 }
+
+const NOT_FOUND = { ok: false as const, status: 404, message: "No encontramos esa cotización." };
 
 async function findAccountId(tx: DbTransaction, email: string): Promise<string | null> {
   const [row] = await tx.select({ id: user.id }).from(user).where(and(eq(sql`lower(${user.email})`, email.toLowerCase()), eq(user.emailVerified, true))).limit(1);
@@ -97,7 +106,7 @@ export async function createQuote(input: { submissionId?: string | null; actor: 
       ivaCentavos: 0,
       totalCentavos: 0,
     });
-    await event(tx, quote!.id, input.actor, {
+    await event(tx, quote!.id, input.actor, now, {
       kind: "creada",
       revision: 1,
       toStatus: "borrador",
@@ -122,6 +131,7 @@ async function draftRevision(tx: DbTransaction, quoteId: string) {
 
 /** Saves the draft revision; a sent revision is never edited in place. */
 export async function saveQuoteDraft(quoteId: string, input: QuoteDraftInput, actor: Actor, now = new Date()): Promise<QuoteResult<{ totalCentavos: number }>> {
+  if (!isUuid(quoteId)) return NOT_FOUND;
   return getDb().transaction(async (tx) => {
     const found = await draftRevision(tx, quoteId);
     if (!found) return refused("No encontramos esa cotización.", 404);
@@ -144,18 +154,23 @@ export async function saveQuoteDraft(quoteId: string, input: QuoteDraftInput, ac
         updatedAt: now,
       })
       .where(eq(quoteRevisions.id, revision.id));
-    const customerUserId = quote.customerUserId ?? (await findAccountId(tx, input.customerEmail));
+    // A corrected email moves the quote to that email's account (or to none yet).
+    const customerUserId =
+      quote.customerEmail.toLowerCase() === input.customerEmail.toLowerCase() && quote.customerUserId
+        ? quote.customerUserId
+        : await findAccountId(tx, input.customerEmail);
     await tx
       .update(quotes)
       .set({ customerName: input.customerName, customerEmail: input.customerEmail, customerCompany: input.customerCompany || null, customerUserId, updatedAt: now })
       .where(eq(quotes.id, quoteId));
-    await event(tx, quoteId, actor, { kind: "guardada", revision: revision.revision, detail: `Total ${priced.totalCentavos} centavos` });
+    await event(tx, quoteId, actor, now, { kind: "guardada", revision: revision.revision, detail: `Total ${priced.totalCentavos} centavos` });
     return { ok: true as const, value: { totalCentavos: priced.totalCentavos } };
   });
 }
 
 /** Sends the draft revision to the customer: validity starts now, an email goes out. */
 export async function sendQuote(quoteId: string, actor: Actor, now = new Date()): Promise<QuoteResult> {
+  if (!isUuid(quoteId)) return NOT_FOUND;
   const result = await getDb().transaction(async (tx): Promise<QuoteResult> => {
     const found = await draftRevision(tx, quoteId);
     if (!found) return refused("No encontramos esa cotización.", 404);
@@ -171,7 +186,7 @@ export async function sendQuote(quoteId: string, actor: Actor, now = new Date())
       .update(quotes)
       .set({ status: "enviada", sentRevision: revision.revision, validUntil, sentAt: now, updatedAt: now, rejectedAt: null, rejectedReason: null, rejectedNote: null, expiredAt: null })
       .where(eq(quotes.id, quoteId));
-    await event(tx, quoteId, actor, { kind: "enviada", revision: revision.revision, fromStatus: quote.status, toStatus: "enviada" });
+    await event(tx, quoteId, actor, now, { kind: "enviada", revision: revision.revision, fromStatus: quote.status, toStatus: "enviada" });
     await mailQuoteSent(tx, { ...quote, totalCentavos: revision.totalCentavos, validUntil, revision: revision.revision });
     return { ok: true, value: undefined };
   });
@@ -181,6 +196,7 @@ export async function sendQuote(quoteId: string, actor: Actor, now = new Date())
 
 /** A new draft revision of a sent (or rejected, or expired) quote, starting from the last one. */
 export async function reviseQuote(quoteId: string, actor: Actor, now = new Date()): Promise<QuoteResult<{ revision: number }>> {
+  if (!isUuid(quoteId)) return NOT_FOUND;
   return getDb().transaction(async (tx) => {
     const found = await draftRevision(tx, quoteId);
     if (!found) return refused("No encontramos esa cotización.", 404);
@@ -205,7 +221,7 @@ export async function reviseQuote(quoteId: string, actor: Actor, now = new Date(
       updatedAt: now,
     });
     await tx.update(quotes).set({ currentRevision: next, updatedAt: now }).where(eq(quotes.id, quoteId));
-    await event(tx, quoteId, actor, { kind: "revision", revision: next, detail: `Revisión ${next} creada a partir de la ${revision.revision}` });
+    await event(tx, quoteId, actor, now, { kind: "revision", revision: next, detail: `Revisión ${next} creada a partir de la ${revision.revision}` });
     return { ok: true as const, value: { revision: next } };
   });
 }
@@ -220,28 +236,34 @@ async function transition(
   extra?: (tx: DbTransaction, quote: typeof quotes.$inferSelect) => Promise<void>,
   notExpired = false,
 ): Promise<QuoteResult> {
+  if (!isUuid(quoteId)) return NOT_FOUND;
   const result = await getDb().transaction(async (tx): Promise<QuoteResult> => {
-    const conditions = [eq(quotes.id, quoteId), inArray(quotes.status, from)];
-    if (notExpired) conditions.push(or(isNull(quotes.validUntil), sql`${quotes.validUntil} >= ${now.toISOString()}`)!);
+    // The row lock serializes concurrent decisions on one quote: the second sees the first's result.
+    const [current] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update").limit(1);
+    if (!current) return NOT_FOUND;
+    const status = effectiveStatus(current.status, current.validUntil, now);
+    const allowed = from.includes(current.status) && (!notExpired || status !== "vencida");
+    if (!allowed) return refused(refusalMessage(status, to));
     const [updated] = await tx
       .update(quotes)
       .set({ ...set, status: to, updatedAt: now })
-      .where(and(...conditions))
+      .where(eq(quotes.id, quoteId))
       .returning();
-    if (!updated) return refused(await refusalFor(tx, quoteId, to, now), 409);
-    const fromStatus = from.length === 1 ? from[0] : undefined;
-    await event(tx, quoteId, actor, { kind: to, revision: updated.sentRevision ?? updated.currentRevision, fromStatus, toStatus: to, detail: set.rejectedReason ?? undefined });
-    await extra?.(tx, updated);
+    await event(tx, quoteId, actor, now, {
+      kind: to,
+      revision: updated!.sentRevision ?? updated!.currentRevision,
+      fromStatus: status,
+      toStatus: to,
+      detail: set.rejectedReason ?? undefined,
+    });
+    await extra?.(tx, updated!);
     return { ok: true, value: undefined };
   });
   if (result.ok) nudgeMailWorker();
   return result;
 }
 
-async function refusalFor(tx: DbTransaction, quoteId: string, to: QuoteStatus, now: Date): Promise<string> {
-  const [quote] = await tx.select({ status: quotes.status, validUntil: quotes.validUntil }).from(quotes).where(eq(quotes.id, quoteId)).limit(1);
-  if (!quote) return "No encontramos esa cotización.";
-  const status = effectiveStatus(quote.status, quote.validUntil, now);
+function refusalMessage(status: QuoteStatus, to: QuoteStatus): string {
   if (status === to) return `La cotización ya está ${to}.`;
   if (status === "vencida") return "La cotización venció. Pídanos una revisión con precios vigentes.";
   if (status === "borrador") return "La cotización todavía no se ha enviado.";
@@ -300,8 +322,9 @@ export function rejectQuote(quoteId: string, customer: Actor, input: { reason: s
   );
 }
 
+/** Staff cancel a draft or a sent quote (also one whose date passed). */
 export function cancelQuote(quoteId: string, actor: Actor, now = new Date()): Promise<QuoteResult> {
-  return transition(quoteId, actor, ["borrador", "enviada"], "cancelada", { cancelledAt: now }, now);
+  return transition(quoteId, actor, ["borrador", "enviada", "vencida"], "cancelada", { cancelledAt: now }, now);
 }
 
 export const EXPIRY_LOCK_KEY = 7_302_026;
@@ -321,7 +344,7 @@ export async function expireDueQuotes(now = new Date()): Promise<number> {
       .where(and(eq(quotes.status, "enviada"), lt(quotes.validUntil, now)))
       .returning({ id: quotes.id, revision: quotes.sentRevision });
     for (const quote of expired) {
-      await event(tx, quote.id, { id: null, name: "Sistema" }, { kind: "vencida", revision: quote.revision ?? undefined, fromStatus: "enviada", toStatus: "vencida" });
+      await event(tx, quote.id, { id: null, name: "Sistema" }, now, { kind: "vencida", revision: quote.revision ?? undefined, fromStatus: "enviada", toStatus: "vencida" });
     }
     return expired.length;
   });
@@ -334,11 +357,13 @@ export function startQuoteExpiryJob(intervalMs = 60_000): { stop: () => void } {
   return { stop: () => clearInterval(timer) };
 }
 
-export async function addQuoteMessage(quoteId: string, author: Actor, body: string, fromStaff: boolean): Promise<QuoteResult> {
+export async function addQuoteMessage(quoteId: string, author: Actor, body: string, fromStaff: boolean, now = new Date()): Promise<QuoteResult> {
+  if (!isUuid(quoteId)) return NOT_FOUND;
   const result = await getDb().transaction(async (tx): Promise<QuoteResult> => {
     const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).limit(1);
-    if (!quote) return refused("No encontramos esa cotización.", 404);
-    await tx.insert(quoteMessages).values({ quoteId, authorId: author.id, authorName: author.name, fromStaff, body });
+    if (!quote) return NOT_FOUND;
+    if (fromStaff && !quote.customerEmail) return refused("Falta el correo del cliente: guárdelo en la cotización antes de escribirle.", 400);
+    await tx.insert(quoteMessages).values({ quoteId, authorId: author.id, authorName: author.name, fromStaff, body, createdAt: now });
     await mailQuoteMessage(tx, { ...quote, totalCentavos: 0, revision: quote.sentRevision ?? quote.currentRevision }, { fromStaff, author: author.name, body });
     return { ok: true, value: undefined };
   });
@@ -390,7 +415,7 @@ export function compareRevisions(
 }
 
 async function loadQuote(quoteId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(quoteId)) return null;
+  if (!isUuid(quoteId)) return null;
   const db = getDb();
   const [quote] = await db.select().from(quotes).where(eq(quotes.id, quoteId)).limit(1);
   if (!quote) return null;
@@ -414,13 +439,17 @@ export async function getQuoteForCustomer(quoteId: string, userId: string, now =
   const { quote, revisions, messages, events } = loaded;
   const visible = revisions.filter((revision) => revision.sentAt);
   const current = visible.find((revision) => revision.revision === quote.sentRevision)!;
+  // Only what the customer should see: no staff ids, no internal revision in preparation.
+  const { createdById: _createdBy, acceptedIp: _ip, acceptedUserAgent: _ua, currentRevision: _draft, ...visibleQuote } = quote;
   return {
-    quote: { ...quote, status: effectiveStatus(quote.status, quote.validUntil, now), createdById: undefined, acceptedIp: undefined, acceptedUserAgent: undefined },
+    quote: { ...visibleQuote, status: effectiveStatus(quote.status, quote.validUntil, now) },
     revision: current,
     revisions: visible.map(({ revision, sentAt, totalCentavos }) => ({ revision, sentAt, totalCentavos })),
     comparisons: comparisons(visible),
-    messages,
-    history: events.filter((item) => ["enviada", "aceptada", "rechazada", "vencida", "cancelada"].includes(item.kind)),
+    messages: messages.map(({ authorId: _author, ...message }) => message),
+    history: events
+      .filter((item) => ["enviada", "aceptada", "rechazada", "vencida", "cancelada"].includes(item.kind))
+      .map(({ actorId: _actor, ...item }) => item),
   };
 }
 

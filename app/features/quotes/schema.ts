@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseDiscount, parseMoney, parseQuantity } from "./totals";
+import { parseDiscount, parseMoney, parseQuantity, withinTotalLimit } from "./totals";
 
 // Forms of the quote screens, shared by the browser and the server.
 
@@ -68,7 +68,14 @@ export const QuoteDraftSchema = z.object({
     .toLowerCase()
     .pipe(z.email({ error: "Escriba un correo válido." })),
   customerCompany: z.string().trim().max(160).optional(),
-  lines: z.array(QuoteLineSchema, { error: "Agregue al menos una partida." }).min(1, "Agregue al menos una partida.").max(100, "Máximo 100 partidas."),
+  lines: z
+    .array(QuoteLineSchema, { error: "Agregue al menos una partida." })
+    .min(1, "Agregue al menos una partida.")
+    .max(100, "Máximo 100 partidas.")
+    .refine(
+      (lines) => withinTotalLimit(lines.map((line) => ({ quantityMilli: line.quantity, unitPriceCentavos: line.unitPrice, discountBp: line.discount }))),
+      "El total pasa del máximo de $1,000,000,000,000.00; divida la cotización.",
+    ),
   leadTimeDays: z.coerce
     .number({ error: "Escriba el plazo de entrega en días hábiles." })
     .int("El plazo es un número entero de días hábiles.")

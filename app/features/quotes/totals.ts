@@ -8,6 +8,22 @@ export { IVA_BP, lineAmounts } from "~/lib/money";
 export type { LineAmounts, LineInput };
 export type QuoteTotals = Totals;
 
+/** The largest total a quote may reach: far beyond any real quote, well inside exact integers. */
+export const MAX_TOTAL_CENTAVOS = 100_000_000_000_000; // $1,000,000,000,000.00
+
+/**
+ * Whether the lines' total stays within MAX_TOTAL_CENTAVOS. A line so large that its figures are no
+ * longer exact integers is far above the limit anyway, so it is refused before anything is stored.
+ */
+export function withinTotalLimit(lines: LineInput[]): boolean {
+  let total = 0n;
+  for (const line of lines) {
+    const amounts = lineAmounts(line);
+    total += BigInt(amounts.netCentavos) + BigInt(amounts.ivaCentavos);
+  }
+  return total <= BigInt(MAX_TOTAL_CENTAVOS);
+}
+
 export function computeTotals(lines: LineInput[]): { lines: LineAmounts[]; totals: QuoteTotals } {
   const amounts = lines.map(lineAmounts);
   return { lines: amounts, totals: sumLines(amounts) };

@@ -48,6 +48,7 @@ export const RATE_LIMITS = {
   passwordReset: { limit: 5, windowMs: 60 * 60_000 },
   adminSignIn: { limit: 10, windowMs: 10 * 60_000 },
   publicForm: { limit: 5, windowMs: 10 * 60_000 },
+  publicFormAttempts: { limit: 30, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export function rateLimitMessage(result: RateLimitResult): string {

@@ -138,7 +138,7 @@ export const QuoteRequestSchema = z
     certificates: z.array(z.enum(values(CERTIFICATE_OPTIONS))).default([]),
     nda: z.literal("on").optional(),
     privacy,
-    formToken: z.string().min(1),
+    formToken: z.string({ error: "Vuelva a cargar la página y envíe el formulario de nuevo." }).min(1, "Vuelva a cargar la página y envíe el formulario de nuevo."),
   });
 
 export const ContactSchema = z.object({
@@ -148,7 +148,7 @@ export const ContactSchema = z.object({
   subject: z.string({ error: "Escriba el asunto." }).trim().min(3, "Escriba el asunto.").max(160, "Máximo 160 caracteres."),
   message: z.string({ error: "Escriba su mensaje." }).trim().min(10, "Escriba un mensaje de al menos 10 caracteres.").max(5000, "Máximo 5,000 caracteres."),
   privacy,
-  formToken: z.string().min(1),
+  formToken: z.string({ error: "Vuelva a cargar la página y envíe el formulario de nuevo." }).min(1, "Vuelva a cargar la página y envíe el formulario de nuevo."),
 });
 
 export type QuoteRequestInput = z.infer<typeof QuoteRequestSchema>;

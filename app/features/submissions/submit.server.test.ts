@@ -382,7 +382,7 @@ describe("submitForm: bots and stale forms", () => {
     const fresh = quoteToken();
     const forged = `${fresh.slice(0, -4)}AAAA`;
     const wrongForm = contactToken();
-    for (const token of [expired, forged, wrongForm, ""]) {
+    for (const token of [expired, forged, wrongForm]) {
       const result = await expectNothingStored(() => submitQuote(validQuoteFields({ formToken: token }), [{ name: "soporte.step", bytes: stepFile() }]));
       expect(result.status).toBe(400);
       expect(result.result.error).toEqual({ "": [EXPIRED_MESSAGE] });
@@ -390,6 +390,29 @@ describe("submitForm: bots and stale forms", () => {
       expect(result.formToken).not.toBe(token);
       expect(verifyFormToken(result.formToken, "cotiza", Date.now() + 5_000)).toEqual({ ok: true });
     }
+  });
+
+  // A post without any token (a bot, or a page saved without it) is refused the same way; the
+  // reply must not carry the schema's English default for the hidden formToken field.
+  it("refuses a post without a token with Spanish messages only", async () => {
+    const result = await expectNothingStored(() => submitContact(validContactFields({ formToken: "" })));
+    expect(result.status).toBe(400);
+    expect(result.result.error?.[""]).toEqual([EXPIRED_MESSAGE]);
+    expect(verifyFormToken(result.formToken, "contacto", Date.now() + 5_000)).toEqual({ ok: true });
+    const messages = Object.values(result.result.error ?? {}).flat();
+    for (const message of messages) expect(message).not.toMatch(/Invalid input|expected|received/);
+  });
+
+  // A bot posting JSON (or a broken body) to /contact gets a 400 like any other refused form, not a
+  // 500 from request.formData() throwing.
+  it("answers 400 to a /contact post that is not a form, storing nothing", async () => {
+    const result = await expectNothingStored(() =>
+      submitForm(
+        { request: new Request("http://localhost/contact", { method: "POST", body: JSON.stringify(validContactFields({ formToken: contactToken() })), headers: { "content-type": "application/json" } }), ip: nextTestIp() },
+        "contacto",
+      ),
+    );
+    expect(result.status).toBe(400);
   });
 
   it("answers the 6th post from one IP within 10 minutes with 429 and Retry-After, storing nothing", async () => {

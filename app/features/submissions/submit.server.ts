@@ -52,7 +52,11 @@ export async function submitForm(meta: RequestMeta, type: "cotizacion" | "contac
     if (!upload.ok) return refuse(fields, schema, type, upload.status, { formErrors: [upload.message] });
     uploaded = upload.files;
   } else {
-    fields = await meta.request.formData();
+    try {
+      fields = await meta.request.formData();
+    } catch {
+      return refuse(new FormData(), schema, type, 400, { formErrors: ["No pudimos leer el formulario. Envíelo de nuevo desde la página."] });
+    }
   }
 
   try {
@@ -77,9 +81,11 @@ async function submitChecked(meta: RequestMeta, type: "cotizacion" | "contacto",
       formErrors: ["El formulario caducó por seguridad. Revise sus datos y envíelo de nuevo."],
     });
   }
-  const limit = await consumeRateLimit(`form-${type}:${meta.ip || "desconocida"}`, RATE_LIMITS.publicForm);
-  if (!limit.allowed) {
-    return refuse(fields, schema, type, 429, { formErrors: [rateLimitMessage(limit)] }, token, { "Retry-After": String(limit.retryAfterSeconds) });
+  // Every attempt counts against a loose limit (correcting a form takes a few tries); only
+  // submissions about to be stored count against the strict one below.
+  const attempts = await consumeRateLimit(`form-attempt-${type}:${meta.ip || "desconocida"}`, RATE_LIMITS.publicFormAttempts);
+  if (!attempts.allowed) {
+    return refuse(fields, schema, type, 429, { formErrors: [rateLimitMessage(attempts)] }, token, { "Retry-After": String(attempts.retryAfterSeconds) });
   }
 
   const submission = parseWithZod(fields, { schema });
@@ -109,6 +115,11 @@ async function submitChecked(meta: RequestMeta, type: "cotizacion" | "contacto",
 
   const existing = await findByToken(token);
   if (existing) return { ok: true, ...existing, duplicate: true };
+
+  const limit = await consumeRateLimit(`form-${type}:${meta.ip || "desconocida"}`, RATE_LIMITS.publicForm);
+  if (!limit.allowed) {
+    return { ok: false, status: 429, result: submission.reply({ formErrors: [rateLimitMessage(limit)] }), formToken: token, headers: { "Retry-After": String(limit.retryAfterSeconds) } };
+  }
 
   const user = await getSessionUser(meta);
   const estimates = type === "cotizacion" ? await estimatesFor(files, value as QuoteRequestInput) : [];

@@ -309,6 +309,20 @@ export default function AdminSubmissionPage({ loaderData, actionData }: Route.Co
         </div>
 
         <div className="space-y-6">
+          {isQuote ? (
+            <Section title="Cotización" id="seccion-cotizacion">
+              <Form method="post" action={`/admin/cotizaciones/nueva?solicitud=${s.id}`}>
+                <input type="hidden" name="solicitud" value={s.id} />
+                <p className="text-sm text-acero-700">
+                  Crea un borrador con el cliente y la descripción de esta solicitud, y la marca como «Cotizado».
+                </p>
+                <button type="submit" className="btn-primary mt-3 w-full py-2" disabled={busy}>
+                  Crear cotización
+                </button>
+              </Form>
+            </Section>
+          ) : null}
+
           <Section title="Estado" id="seccion-estado">
             <p className="flex items-center gap-2 text-acero-800">
               Estado actual: <StatusPill status={s.status} />

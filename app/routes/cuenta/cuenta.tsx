@@ -82,6 +82,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <AppLink to="/quotes" className="btn-primary">
           Mis cotizaciones
         </AppLink>
+        <AppLink to="/cuenta/pedidos" className="btn-secondary">
+          Mis pedidos
+        </AppLink>
         <Form method="post" action="/salir">
           <button type="submit" className="btn-secondary">
             Cerrar sesión

@@ -1,12 +1,333 @@
+import { type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/detail";
+import { AppLink } from "~/components/ui/app-link";
+import { FormErrors, FormNotice } from "~/components/ui/form";
+import { PageIntro } from "~/components/ui/page-intro";
+import { requireUser } from "~/features/accounts/guards.server";
+import { AcceptQuoteForm } from "~/features/quotes/components/accept-form";
+import { QuoteMessageForm } from "~/features/quotes/components/message-form";
+import { QuoteDocument } from "~/features/quotes/components/quote-document";
+import { QuoteHistory } from "~/features/quotes/components/quote-history";
+import { QuoteMessageThread } from "~/features/quotes/components/quote-messages";
+import { QuoteStatusPill } from "~/features/quotes/components/quote-status-pill";
+import { RejectQuoteForm } from "~/features/quotes/components/reject-form";
+import { RevisionComparison } from "~/features/quotes/components/revision-comparison";
+import { ValidityCountdown } from "~/features/quotes/components/validity-countdown";
+import { acceptQuote, addQuoteMessage, getQuoteForCustomer, rejectQuote, type QuoteResult } from "~/features/quotes/quotes.server";
+import { AcceptQuoteSchema, QuoteMessageSchema, RejectQuoteSchema } from "~/features/quotes/schema";
+import { siteConfig } from "~/features/site/site-config";
 import { notFound } from "~/lib/errors";
+import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
+import { requestMeta } from "~/lib/request-meta";
+import { pageMeta } from "~/lib/seo";
 
-// Quotes arrive with the quotes feature; until then no id belongs to anyone, so every id is a 404
-// (never a 403 that would confirm a quote exists).
-export function loader({ request }: Route.LoaderArgs) {
-  notFound(request);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({ title: loaderData ? `Cotización ${loaderData.quote.number}` : "Cotización", description: "Su cotización de Forja.", noindex: true });
+
+// After a successful answer the action redirects here with ?ok=… (so a reload never posts twice).
+const NOTICES: Record<string, string> = {
+  aceptada: "Gracias. Registramos su aceptación y le enviamos una confirmación por correo. Nuestro equipo le escribirá para coordinar el anticipo y la entrega.",
+  rechazada: "Registramos que rechazó la cotización. Gracias por decirnos el motivo; si quiere una revisión, escríbanos abajo qué le funcionaría.",
+  mensaje: "Enviamos su mensaje al equipo de Forja. Le avisaremos por correo cuando le respondan.",
+};
+
+// Only what the page shows goes to the browser: no internal notes, ids of staff or audit data.
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(requestMeta(request, context));
+  const now = new Date();
+  const view = await getQuoteForCustomer(params.id, user.id, now);
+  if (!view) notFound(request);
+  const { quote, revision } = view;
+  const ok = new URL(request.url).searchParams.get("ok");
+  return {
+    now,
+    notice: ok ? (NOTICES[ok] ?? null) : null,
+    quote: {
+      id: quote.id,
+      number: quote.number,
+      status: quote.status,
+      customerName: quote.customerName,
+      customerEmail: quote.customerEmail,
+      customerCompany: quote.customerCompany,
+      validUntil: quote.validUntil,
+      acceptedName: quote.acceptedName,
+      acceptedAt: quote.acceptedAt,
+      rejectedReason: quote.rejectedReason,
+      rejectedNote: quote.rejectedNote,
+      rejectedAt: quote.rejectedAt,
+      cancelledAt: quote.cancelledAt,
+    },
+    revision: {
+      revision: revision.revision,
+      sentAt: revision.sentAt,
+      validUntil: revision.validUntil,
+      lines: revision.lines,
+      leadTimeDays: revision.leadTimeDays,
+      terms: revision.terms,
+      subtotalCentavos: revision.subtotalCentavos,
+      ivaCentavos: revision.ivaCentavos,
+      totalCentavos: revision.totalCentavos,
+    },
+    revisions: view.revisions,
+    comparisons: view.comparisons,
+    messages: view.messages.map(({ id, authorName, fromStaff, body, createdAt }) => ({ id, authorName, fromStaff, body, createdAt })),
+    history: view.history.map(({ id, kind, revision, detail, actorName, createdAt }) => ({ id, kind, revision, detail, actorName, createdAt })),
+  };
 }
 
-export default function QuoteDetailPage() {
+type Intent = "aceptar" | "rechazar" | "mensaje";
+type ActionData = { intent: Intent | null; result?: SubmissionResult<string[]>; refusal?: string };
+
+// One action, three intents. The owner check comes first: for anyone else the quote does not exist.
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const meta = requestMeta(request, context);
+  const user = await requireUser(meta);
+  if (!(await getQuoteForCustomer(params.id, user.id))) notFound(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const actor = { id: user.id, name: user.name };
+
+  const respond = (intent: Intent, result: SubmissionResult<string[]>, outcome: QuoteResult, ok: string) => {
+    if (outcome.ok) throw redirect(`/quotes/${params.id}?ok=${ok}${ok === "mensaje" ? "#mensajes" : ""}`);
+    if (outcome.status === 404) notFound(request);
+    // Refused by the rules (already answered, expired…): nothing changed; say why, keep the values.
+    return data<ActionData>({ intent, result, refusal: outcome.message }, { status: outcome.status });
+  };
+
+  if (intent === "aceptar") {
+    const submission = parseWithZod(formData, { schema: AcceptQuoteSchema });
+    if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
+    const outcome = await acceptQuote(params.id, actor, { fullName: submission.value.fullName, ip: meta.ip, userAgent: request.headers.get("user-agent") ?? "" });
+    return respond(intent, submission.reply(), outcome, "aceptada");
+  }
+  if (intent === "rechazar") {
+    const submission = parseWithZod(formData, { schema: RejectQuoteSchema });
+    if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
+    const outcome = await rejectQuote(params.id, actor, { reason: submission.value.reason, note: submission.value.note });
+    return respond(intent, submission.reply(), outcome, "rechazada");
+  }
+  if (intent === "mensaje") {
+    const submission = parseWithZod(formData, { schema: QuoteMessageSchema });
+    if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
+    const outcome = await addQuoteMessage(params.id, actor, submission.value.body, false);
+    return respond(intent, submission.reply(), outcome, "mensaje");
+  }
+  return data<ActionData>({ intent: null, refusal: "No reconocimos esa acción. Recargue la página e inténtelo de nuevo." }, { status: 400 });
+}
+
+const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
+
+export default function QuoteDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { quote, revision, revisions, comparisons, messages, history, notice, now } = loaderData;
+  const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
+  const total = formatMoney(revision.totalCentavos);
+  const open = quote.status === "enviada";
+  return (
+    <>
+      <PageIntro
+        eyebrow="Mis cotizaciones"
+        title={`Cotización ${quote.number}`}
+        lead={
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-base">
+            <QuoteStatusPill status={quote.status} />
+            <span>
+              Revisión {revision.revision}
+              {revision.sentAt ? `, enviada el ${formatDate(revision.sentAt)}` : ""}
+            </span>
+            <span aria-hidden="true">·</span>
+            <ValidityCountdown status={quote.status} validUntil={revision.validUntil} now={now} />
+          </div>
+        }
+      >
+        <a href={`/quotes/${quote.id}/pdf`} className="btn-primary" download={`${quote.number}.pdf`}>
+          Descargar PDF
+        </a>
+        <AppLink to="/quotes" className="btn-secondary">
+          Todas mis cotizaciones
+        </AppLink>
+      </PageIntro>
+
+      <div className="container-page grid gap-8 py-10 lg:grid-cols-3">
+        <div className="space-y-8 lg:col-span-2">
+          {notice ? <FormNotice>{notice}</FormNotice> : null}
+          {actionData?.refusal ? <FormErrors errors={[actionData.refusal]} id="respuesta-error" /> : null}
+
+          <QuoteDocument
+            number={quote.number}
+            revision={revision.revision}
+            customer={{ name: quote.customerName, company: quote.customerCompany, email: quote.customerEmail }}
+            lines={revision.lines}
+            subtotalCentavos={revision.subtotalCentavos}
+            ivaCentavos={revision.ivaCentavos}
+            totalCentavos={revision.totalCentavos}
+            leadTimeDays={revision.leadTimeDays}
+            validity={<ValidityCountdown status={quote.status} validUntil={revision.validUntil} now={now} />}
+            terms={revision.terms}
+          />
+
+          <section aria-labelledby="respuesta" id="responder" className="rounded-lg border border-acero-200 p-6">
+            <h2 id="respuesta" className="text-lg font-semibold text-acero-900">
+              {open ? "Su respuesta" : "Estado de la cotización"}
+            </h2>
+            {open ? (
+              <>
+                <p className="mt-2 text-acero-700">
+                  Si está de acuerdo, acéptela aquí con su nombre como firma. Si algo no le funciona, escríbanos abajo antes de rechazarla: podemos
+                  preparar una revisión.
+                </p>
+                <div className="mt-5">
+                  <AcceptQuoteForm number={quote.number} revision={revision.revision} total={total} lastResult={resultFor("aceptar")} />
+                </div>
+                <details className="mt-8 border-t border-acero-200 pt-5" open={actionData?.intent === "rechazar"}>
+                  <summary className="cursor-pointer font-semibold text-acero-900">No me conviene: rechazar la cotización</summary>
+                  <div className="mt-4">
+                    <RejectQuoteForm lastResult={resultFor("rechazar")} />
+                  </div>
+                </details>
+              </>
+            ) : (
+              <StatusRecord quote={quote} />
+            )}
+          </section>
+
+          <section aria-labelledby="mensajes-titulo" id="mensajes" className="rounded-lg border border-acero-200 p-6">
+            <h2 id="mensajes-titulo" className="text-lg font-semibold text-acero-900">
+              Mensajes
+            </h2>
+            <p className="mt-1 text-sm text-acero-700">Pregunte lo que necesite sobre esta cotización; le avisamos por correo cuando le respondamos.</p>
+            <div className="mt-4">
+              <QuoteMessageThread messages={messages} emptyText="Todavía no hay mensajes sobre esta cotización." />
+            </div>
+            <div className="mt-6">
+              <QuoteMessageForm key={messages.length} lastResult={resultFor("mensaje")} label="Escriba su mensaje" />
+            </div>
+          </section>
+        </div>
+
+        <aside className="space-y-8">
+          <section aria-labelledby="resumen" className="rounded-lg border border-acero-200 bg-acero-50 p-6">
+            <h2 id="resumen" className="text-lg font-semibold text-acero-900">
+              Resumen
+            </h2>
+            <dl className="mt-3 space-y-2 text-sm">
+              <div>
+                <dt className="text-acero-700">Total (IVA incluido)</dt>
+                <dd className="text-xl font-bold text-acero-900">{total} MXN</dd>
+              </div>
+              <div>
+                <dt className="text-acero-700">Plazo de entrega</dt>
+                <dd className="text-acero-900">
+                  {revision.leadTimeDays} {revision.leadTimeDays === 1 ? "día hábil" : "días hábiles"}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-acero-700">Vigencia</dt>
+                <dd>
+                  <ValidityCountdown status={quote.status} validUntil={revision.validUntil} now={now} />
+                </dd>
+              </div>
+            </dl>
+            <p className="mt-4 text-sm text-acero-700">
+              ¿Prefiere hablarlo? Llámenos al{" "}
+              <a href={siteConfig.phone.href} className={linkClass}>
+                {siteConfig.phone.display}
+              </a>{" "}
+              o escriba a{" "}
+              <a href={`mailto:${siteConfig.email}?subject=${encodeURIComponent(`Cotización ${quote.number}`)}`} className={linkClass}>
+                {siteConfig.email}
+              </a>
+              .
+            </p>
+          </section>
+
+          <section aria-labelledby="revisiones" className="rounded-lg border border-acero-200 p-6">
+            <h2 id="revisiones" className="text-lg font-semibold text-acero-900">
+              Revisiones
+            </h2>
+            <ol className="mt-3 space-y-1 text-sm">
+              {[...revisions].reverse().map((item) => (
+                <li key={item.revision} className="flex flex-wrap justify-between gap-x-3">
+                  <span className={item.revision === revision.revision ? "font-semibold text-acero-900" : "text-acero-800"}>
+                    Revisión {item.revision}
+                    {item.revision === revision.revision ? " (vigente)" : ""}
+                    {item.sentAt ? ` · ${formatDate(item.sentAt)}` : ""}
+                  </span>
+                  <span className="text-acero-900">{formatMoney(item.totalCentavos)}</span>
+                </li>
+              ))}
+            </ol>
+            {comparisons.length ? (
+              <div className="mt-4 space-y-4">
+                {[...comparisons].reverse().map((comparison) => (
+                  <RevisionComparison key={comparison.revision} comparison={comparison} headingLevel={3} />
+                ))}
+              </div>
+            ) : (
+              <p className="mt-3 text-sm text-acero-700">Esta es la única revisión; si la actualizamos, aquí verá qué cambió.</p>
+            )}
+          </section>
+
+          <section aria-labelledby="historial" className="rounded-lg border border-acero-200 p-6">
+            <h2 id="historial" className="text-lg font-semibold text-acero-900">
+              Historial
+            </h2>
+            <div className="mt-3">
+              <QuoteHistory events={history} />
+            </div>
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+type QuoteRecord = Route.ComponentProps["loaderData"]["quote"];
+
+/** What happened to a quote that can no longer be answered. */
+function StatusRecord({ quote }: { quote: QuoteRecord }) {
+  if (quote.status === "aceptada") {
+    return (
+      <div className="mt-3 rounded-md border border-green-200 bg-green-50 p-4 text-green-900">
+        <p className="font-semibold">
+          Aceptada por {quote.acceptedName}
+          {quote.acceptedAt ? ` el ${formatDateTime(quote.acceptedAt)}` : ""} (hora de la Ciudad de México).
+        </p>
+        <p className="mt-1 text-sm">Nuestro equipo le escribirá para coordinar el anticipo, la liberación de archivos y la fecha de entrega. El PDF incluye el registro de su aceptación.</p>
+      </div>
+    );
+  }
+  if (quote.status === "rechazada") {
+    return (
+      <div className="mt-3 text-acero-800">
+        <p>
+          Usted rechazó esta cotización{quote.rejectedAt ? ` el ${formatDateTime(quote.rejectedAt)}` : ""}.
+          {quote.rejectedReason ? ` Motivo: ${quote.rejectedReason}.` : ""}
+        </p>
+        {quote.rejectedNote ? <p className="mt-2 whitespace-pre-wrap text-acero-700">«{quote.rejectedNote}»</p> : null}
+        <p className="mt-2 text-sm">Si cambian sus necesidades, escríbanos y le enviamos una revisión.</p>
+      </div>
+    );
+  }
+  if (quote.status === "vencida") {
+    return (
+      <p className="mt-3 text-acero-800">
+        Esta cotización venció{quote.validUntil ? ` el ${formatDate(quote.validUntil)}` : ""} y ya no se puede aceptar. Escríbanos abajo y le
+        enviamos una revisión con precios y plazos vigentes.
+      </p>
+    );
+  }
+  if (quote.status === "cancelada") {
+    return (
+      <p className="mt-3 text-acero-800">
+        Forja canceló esta cotización{quote.cancelledAt ? ` el ${formatDate(quote.cancelledAt)}` : ""}. Si tiene dudas, escríbanos abajo o{" "}
+        <AppLink to="/cotiza" className={linkClass}>
+          solicite una cotización nueva
+        </AppLink>
+        .
+      </p>
+    );
+  }
   return null;
 }

@@ -1,24 +1,94 @@
 import type { Route } from "./+types/list";
 import { AppLink } from "~/components/ui/app-link";
 import { PageIntro } from "~/components/ui/page-intro";
+import { requireUser } from "~/features/accounts/guards.server";
+import { QuoteStatusPill } from "~/features/quotes/components/quote-status-pill";
+import { ValidityCountdown } from "~/features/quotes/components/validity-countdown";
+import { listQuotesForCustomer } from "~/features/quotes/quotes.server";
+import { formatDate, formatMoney } from "~/lib/format";
+import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Mis cotizaciones", description: "Sus cotizaciones de Forja.", noindex: true });
 
-export default function QuotesListPage() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(requestMeta(request, context));
+  const now = new Date();
+  const quotes = await listQuotesForCustomer(user.id, now);
+  return { now, quotes: quotes.map(({ id, number, status, sentAt, validUntil, totalCentavos }) => ({ id, number, status, sentAt, validUntil, totalCentavos })) };
+}
+
+export default function QuotesListPage({ loaderData }: Route.ComponentProps) {
+  const { quotes, now } = loaderData;
   return (
     <>
       <PageIntro eyebrow="Mi cuenta" title="Mis cotizaciones" lead="Consulte, acepte o rechace las cotizaciones que Forja le envía." />
       <div className="container-page py-10">
-        <div className="rounded-lg border border-dashed border-acero-300 p-8 text-center">
-          <h2 className="text-lg font-semibold text-acero-900">Aún no tiene cotizaciones</h2>
-          <p className="mx-auto mt-2 max-w-xl text-acero-700">
-            Cuando nuestro equipo le envíe una cotización aparecerá aquí, con su vigencia, sus partidas y la opción de aceptarla en línea.
-          </p>
-          <AppLink to="/cotiza" className="btn-primary mt-6">
-            Solicitar una cotización
-          </AppLink>
-        </div>
+        {quotes.length === 0 ? (
+          <div className="rounded-lg border border-dashed border-acero-300 p-8 text-center">
+            <h2 className="text-lg font-semibold text-acero-900">Aún no tiene cotizaciones</h2>
+            <p className="mx-auto mt-2 max-w-xl text-acero-700">
+              Cuando nuestro equipo le envíe una cotización aparecerá aquí, con su vigencia, sus partidas y la opción de aceptarla en línea. Si
+              la recibió en otro correo, inicie sesión con esa dirección.
+            </p>
+            <AppLink to="/cotiza" className="btn-primary mt-6">
+              Solicitar una cotización
+            </AppLink>
+          </div>
+        ) : (
+          <>
+            <div className="overflow-x-auto rounded-lg border border-acero-200">
+              <table className="min-w-full divide-y divide-acero-200 text-sm">
+                <caption className="sr-only">Sus cotizaciones, la más reciente primero</caption>
+                <thead className="bg-acero-50 text-left text-acero-800">
+                  <tr>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      Cotización
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      Enviada
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      Estado
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right font-semibold">
+                      Total <span className="font-normal">(MXN, IVA incluido)</span>
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      Vigencia
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-acero-100 bg-white">
+                  {quotes.map((quote) => (
+                    <tr key={quote.id}>
+                      <th scope="row" className="px-4 py-3 text-left font-semibold whitespace-nowrap">
+                        <AppLink to={`/quotes/${quote.id}`} className="text-forja-700 underline underline-offset-2">
+                          {quote.number}
+                        </AppLink>
+                      </th>
+                      <td className="px-4 py-3 whitespace-nowrap text-acero-800">{quote.sentAt ? formatDate(quote.sentAt) : "—"}</td>
+                      <td className="px-4 py-3">
+                        <QuoteStatusPill status={quote.status} />
+                      </td>
+                      <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-acero-900">{formatMoney(quote.totalCentavos)}</td>
+                      <td className="px-4 py-3 text-acero-800">
+                        <ValidityCountdown status={quote.status} validUntil={quote.validUntil} now={now} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <p className="mt-4 text-sm text-acero-600">
+              ¿Necesita otra cosa?{" "}
+              <AppLink to="/cotiza" className="font-semibold text-forja-700 underline underline-offset-2">
+                Solicite una cotización nueva
+              </AppLink>
+              .
+            </p>
+          </>
+        )}
       </div>
     </>
   );

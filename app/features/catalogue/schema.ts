@@ -1,0 +1,128 @@
+import { z } from "zod";
+
+// The staff product form and the catalogue's wording rules, shared by the browser and the server.
+
+export const PRODUCT_UNITS = [
+  { value: "pieza", singular: "pieza", plural: "piezas", feminine: true },
+  { value: "juego", singular: "juego", plural: "juegos", feminine: false },
+  { value: "kit", singular: "kit", plural: "kits", feminine: false },
+  { value: "par", singular: "par", plural: "pares", feminine: false },
+  { value: "metro", singular: "metro", plural: "metros", feminine: false },
+  { value: "kg", singular: "kilogramo", plural: "kilogramos", feminine: false },
+  { value: "lote", singular: "lote", plural: "lotes", feminine: false },
+] as const;
+
+export type ProductUnit = (typeof PRODUCT_UNITS)[number]["value"];
+const UNIT_VALUES = PRODUCT_UNITS.map((unit) => unit.value) as [ProductUnit, ...ProductUnit[]];
+
+/** IVA rates a product may carry, in basis points: general 16 %, border region 8 %, tasa 0 %. */
+export const IVA_RATES = [
+  { value: 1600, label: "16 % (tasa general)" },
+  { value: 800, label: "8 % (región fronteriza)" },
+  { value: 0, label: "0 % (tasa cero)" },
+] as const;
+
+function unitWords(unit: string) {
+  return PRODUCT_UNITS.find((candidate) => candidate.value === unit) ?? { value: unit, singular: unit, plural: `${unit}s`, feminine: false };
+}
+
+/** "1 pieza", "12 piezas", "3 juegos". */
+export function formatUnitQuantity(quantity: number, unit: string): string {
+  const words = unitWords(unit);
+  return `${quantity.toLocaleString("es-MX")} ${quantity === 1 ? words.singular : words.plural}`;
+}
+
+/** "pieza", "kilogramo". */
+export function unitName(unit: string): string {
+  return unitWords(unit).singular;
+}
+
+/** "por pieza", "por metro". */
+export function perUnit(unit: string): string {
+  return `por ${unitWords(unit).singular}`;
+}
+
+export const LOW_STOCK_THRESHOLD = 10;
+
+export type StockLevel = "disponible" | "pocas" | "sobre-pedido";
+
+/** What a buyer reads about stock: "En existencia" (> 10), "Últimas N piezas" (1–10), "Sobre pedido" (0). */
+export function stockStatus(stock: number, unit: string): { level: StockLevel; label: string } {
+  if (stock > LOW_STOCK_THRESHOLD) return { level: "disponible", label: "En existencia" };
+  if (stock <= 0) return { level: "sobre-pedido", label: "Sobre pedido" };
+  const words = unitWords(unit);
+  if (stock === 1) return { level: "pocas", label: `${words.feminine ? "Última" : "Último"} ${words.singular}` };
+  return { level: "pocas", label: `${words.feminine ? "Últimas" : "Últimos"} ${stock} ${words.plural}` };
+}
+
+/** "1,250.50", "$1250.5" or "1250" (pesos) → centavos; null when it is not an amount with at most 2 decimals. */
+export function parsePesos(text: string): number | null {
+  const clean = text.replace(/[\s,$]/g, "");
+  if (!/^\d{1,8}(\.\d{1,2})?$/.test(clean)) return null;
+  const [whole, fraction = ""] = clean.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** Centavos → "1250.50", the way the price field shows a stored price. */
+export function pesosInput(centavos: number): string {
+  return (centavos / 100).toFixed(2);
+}
+
+const text = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `Escriba ${label}.` })
+    .trim()
+    .min(min, min > 1 ? `Escriba ${label} (al menos ${min} caracteres).` : `Escriba ${label}.`)
+    .max(max, `Máximo ${max} caracteres.`);
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `Escriba ${label} como número entero.` })
+    .int(`Escriba ${label} como número entero.`)
+    .min(min, `${label[0]!.toUpperCase()}${label.slice(1)} no puede ser menor que ${min}.`)
+    .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} no puede pasar de ${max.toLocaleString("es-MX")}.`);
+
+export const ProductSchema = z.object({
+  name: text("el nombre del producto", 3, 120),
+  sku: z
+    .string({ error: "Escriba el SKU, por ejemplo FOR-BRD-150." })
+    .trim()
+    .toUpperCase()
+    .max(40, "Máximo 40 caracteres.")
+    .regex(/^[A-Z0-9]+(?:-[A-Z0-9]+)*$/, "Use letras, números y guiones, por ejemplo FOR-BRD-150."),
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(80, "Máximo 80 caracteres.")
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use minúsculas sin acentos, números y guiones, por ejemplo brida-slip-on-2-in.")
+    .optional(),
+  category: text("la categoría", 2, 60),
+  shortDescription: text("la descripción corta", 10, 240),
+  description: z.string().trim().max(20_000, "Máximo 20,000 caracteres.").optional().default(""),
+  price: z
+    .string({ error: "Escriba el precio neto en pesos, antes de IVA." })
+    .transform((value, ctx) => {
+      const centavos = parsePesos(value);
+      if (centavos === null || centavos <= 0) {
+        ctx.addIssue({ code: "custom", message: "Escriba un precio mayor que cero en pesos, con hasta dos decimales; por ejemplo 1250.50." });
+        return z.NEVER;
+      }
+      return centavos;
+    }),
+  ivaBp: z.coerce
+    .number({ error: "Elija la tasa de IVA." })
+    .refine((value) => IVA_RATES.some((rate) => rate.value === value), "Elija la tasa de IVA."),
+  unit: z.enum(UNIT_VALUES, { error: "Elija la unidad de venta." }),
+  stock: wholeNumber("la existencia", 0, 1_000_000),
+  minOrder: wholeNumber("el pedido mínimo", 1, 100_000),
+  active: z.boolean().optional().default(false),
+});
+
+export type ProductInput = z.input<typeof ProductSchema>;
+export type ProductValues = z.output<typeof ProductSchema>;
+
+export const ImageAltSchema = z.object({
+  imageId: z.uuid({ error: "Imagen desconocida." }),
+  alt: text("el texto alternativo", 3, 200),
+});

@@ -1,0 +1,113 @@
+import type { OrderAddress, OrderInvoice, OrderStatus } from "~/db/schema/catalogue";
+import { enqueueMail, type DbTransaction } from "~/features/mail/outbox.server";
+import { getMailConfig } from "~/features/mail/mail-config.server";
+import { renderEmail } from "~/features/mail/templates.server";
+import { formatAddress, siteConfig } from "~/features/site/site-config";
+import { getEnv } from "~/lib/env.server";
+import { formatMoney } from "~/lib/format";
+import { formatClabe, getPaymentConfig } from "./payment-config";
+import { regimenLabel, usoCfdiLabel } from "./sat-catalogs";
+import { deliveryLabel, formatOrderAddress, orderStatusLabel, quantityWithUnit } from "./schema";
+
+// The order's emails, written to the outbox inside the transaction that changes the order.
+
+export interface OrderMailFacts {
+  id: string;
+  number: string;
+  userId: string | null;
+  name: string;
+  email: string;
+  phone: string;
+  company: string | null;
+  delivery: "recoger" | "envio";
+  address: OrderAddress | null;
+  invoice: OrderInvoice | null;
+  paymentMethod: "spei" | "recoger";
+  paymentReference: string;
+  subtotalCentavos: number;
+  ivaCentavos: number;
+  totalCentavos: number;
+  lines: { name: string; sku: string; unit: string; quantity: number; netCentavos: number; ivaCentavos: number }[];
+}
+
+/** What to pay and how, in the words the email and the confirmation page both use. */
+export function paymentInstructionLines(order: Pick<OrderMailFacts, "paymentMethod" | "paymentReference" | "totalCentavos" | "number">): string[] {
+  if (order.paymentMethod === "recoger") {
+    return [
+      `Pago al recoger en planta: ${formatMoney(order.totalCentavos)} con IVA, al recoger su pedido en ${formatAddress()} (${siteConfig.hours.label}). Le avisaremos cuando esté listo; mencione el pedido ${order.number}.`,
+    ];
+  }
+  const payment = getPaymentConfig();
+  return [
+    `Pague por transferencia SPEI ${formatMoney(order.totalCentavos)} a:`,
+    `Banco: ${payment.bank} · CLABE: ${formatClabe(payment.clabe)} · Beneficiario: ${payment.beneficiary}`,
+    `Escriba la referencia ${order.paymentReference} en el concepto de la transferencia: así encontramos su pago. Preparamos su pedido en cuanto lo confirmemos.`,
+  ];
+}
+
+function summaryLines(order: OrderMailFacts): string[] {
+  return [
+    ...order.lines.map((line) => `${quantityWithUnit(line.quantity, line.unit)} × ${line.name} (${line.sku}): ${formatMoney(line.netCentavos + line.ivaCentavos)}`),
+    `Subtotal: ${formatMoney(order.subtotalCentavos)} · IVA: ${formatMoney(order.ivaCentavos)} · Total: ${formatMoney(order.totalCentavos)}`,
+    order.delivery === "envio" && order.address ? `Entrega: envío a ${formatOrderAddress(order.address)}` : `Entrega: ${deliveryLabel("recoger")}, ${formatAddress()}`,
+    order.invoice
+      ? `Factura CFDI a ${order.invoice.razonSocial}, RFC ${order.invoice.rfc}, régimen ${regimenLabel(order.invoice.regimenFiscal)}, uso ${usoCfdiLabel(order.invoice.usoCfdi)}, CP ${order.invoice.codigoPostal}.`
+      : "Sin factura.",
+  ];
+}
+
+const accountOrdersUrl = () => `${getEnv().publicUrl}/cuenta/pedidos`;
+
+/** The customer's confirmation (with payment instructions) and the staff notification. */
+export async function mailOrderPlaced(tx: DbTransaction, order: OrderMailFacts): Promise<void> {
+  const customer = renderEmail({
+    preheader: `Pedido ${order.number}: ${formatMoney(order.totalCentavos)} con IVA.`,
+    heading: `Recibimos su pedido ${order.number}`,
+    paragraphs: [`Hola, ${order.name}. Gracias por su compra.`, ...summaryLines(order), ...paymentInstructionLines(order)],
+    // Guests have no page to go back to from another device; the email itself is the record.
+    action: order.userId ? { label: "Ver mis pedidos", url: accountOrdersUrl() } : undefined,
+    footerNote: "Si usted no hizo este pedido, responda a este correo y lo cancelamos.",
+  });
+  await enqueueMail({ to: order.email, subject: `Pedido ${order.number} recibido`, ...customer }, { tx });
+
+  const staff = renderEmail({
+    preheader: `${order.number}: ${order.name}, ${formatMoney(order.totalCentavos)}`,
+    heading: `Nuevo pedido ${order.number}`,
+    paragraphs: [
+      `De: ${order.name}${order.company ? `, ${order.company}` : ""} · ${order.email} · ${order.phone}`,
+      ...summaryLines(order),
+      order.paymentMethod === "spei" ? `Pago por SPEI con referencia ${order.paymentReference}.` : "Pago al recoger en planta.",
+    ],
+    action: { label: "Abrir en el panel", url: `${getEnv().publicUrl}/admin/pedidos/${order.id}` },
+  });
+  await enqueueMail(
+    { to: getMailConfig().staffRecipients, replyTo: order.email, subject: `[${order.number}] Pedido nuevo: ${order.name}`, ...staff },
+    { tx },
+  );
+}
+
+const STATUS_SENTENCES: Record<OrderStatus, string> = {
+  pendiente_pago: "Su pedido está pendiente de pago.",
+  pagado: "Confirmamos su pago. Empezaremos a preparar su pedido.",
+  en_preparacion: "Estamos preparando su pedido.",
+  enviado: "Su pedido va en camino.",
+  listo_para_recoger: `Su pedido está listo para recoger en ${formatAddress()}, ${siteConfig.hours.label.toLowerCase()}.`,
+  entregado: "Su pedido fue entregado. Gracias por comprar en Forja.",
+  cancelado: "Su pedido fue cancelado. Si ya había pagado, le escribiremos para el reembolso.",
+};
+
+export async function mailOrderStatusChanged(tx: DbTransaction, order: OrderMailFacts, status: OrderStatus, note: string | null): Promise<void> {
+  const { html, text } = renderEmail({
+    preheader: `Pedido ${order.number}: ${orderStatusLabel(status)}.`,
+    heading: `Pedido ${order.number}: ${orderStatusLabel(status).toLowerCase()}`,
+    paragraphs: [
+      `Hola, ${order.name}.`,
+      STATUS_SENTENCES[status],
+      ...(note ? [`Nota de nuestro equipo: ${note}`] : []),
+      ...(status === "pendiente_pago" ? paymentInstructionLines(order) : []),
+      `Total del pedido: ${formatMoney(order.totalCentavos)} con IVA.`,
+    ],
+    action: order.userId ? { label: "Ver mis pedidos", url: accountOrdersUrl() } : undefined,
+  });
+  await enqueueMail({ to: order.email, subject: `Pedido ${order.number}: ${orderStatusLabel(status)}`, html, text }, { tx });
+}

@@ -1,0 +1,155 @@
+import fs from "node:fs";
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// The quote PDF on a real database: quotes made through the domain functions, the PDF rendered by
+// @react-pdf/renderer and read back with unpdf (so the test sees what a PDF reader sees).
+
+const dataDir = vi.hoisted(() => {
+  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-quote-pdf-test-${process.pid}-${Date.now()}`;
+  process.env.DATA_DIR = dir;
+  for (const name of ["SMTP_URL", "DATABASE_URL", "PUBLIC_URL", "AUTH_SECRET"]) delete process.env[name];
+  return dir;
+});
+
+import { registerCustomer } from "~/features/accounts/accounts.server";
+import { formatMoney } from "~/lib/format";
+import { nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
+import { INTERNAL_NOTE, SAMPLE_LINES, STAFF_ACTOR, createTestQuote, draftInput } from "../../../tests/support/quote-fixtures";
+import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { getQuotePdf } from "./quote-pdf.server";
+import { acceptQuote, rejectQuote, reviseQuote, saveQuoteDraft } from "./quotes.server";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+let owner = { id: "", name: "José Ñúñez Peña", email: "" };
+let other = { id: "" };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const registered = await registerCustomer(requestMeta("/registro", { ip: nextTestIp(), method: "POST" }), {
+    name: "José Ñúñez Peña",
+    email: `jose-${process.pid}@ejemplo.mx`,
+    password: "Fresadora-CNC-42",
+  });
+  if (!registered.ok) throw new Error(registered.message);
+  owner = { id: registered.value.id, name: registered.value.name, email: registered.value.email };
+  const stranger = await registerCustomer(requestMeta("/registro", { ip: nextTestIp(), method: "POST" }), {
+    name: "Otra Persona",
+    email: `otra-${process.pid}@ejemplo.mx`,
+    password: "Fresadora-CNC-43",
+  });
+  if (!stranger.ok) throw new Error(stranger.message);
+  other = { id: stranger.value.id };
+});
+
+afterAll(async () => {
+  await closeTestDatabase(database);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function pdfText(body: Buffer): Promise<{ text: string; pages: string[] }> {
+  const pdf = await getDocumentProxy(new Uint8Array(body));
+  const { text: pages } = await extractText(pdf, { mergePages: false });
+  return { text: pages.join("\n"), pages };
+}
+
+const customer = () => ({ name: owner.name, email: owner.email, company: "Ensambles del Bajío", userId: owner.id });
+
+describe("getQuotePdf", () => {
+  it("gives the owner a branded PDF with the number, the total and every accent intact", async () => {
+    const quote = await createTestQuote(customer());
+    const pdf = await getQuotePdf(quote.id, { userId: owner.id, staff: false });
+    expect(pdf?.filename).toBe(`${quote.number}.pdf`);
+    expect(pdf!.body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const { text } = await pdfText(pdf!.body);
+
+    expect(text).toContain(quote.number);
+    expect(text).toContain(formatMoney(quote.totalCentavos));
+    expect(quote.totalCentavos).toBe(1_460_729); // 12,500 + 3 × 33.33 × 0.925 = 92.49; IVA per line
+    expect(text).toContain("$14,607.29");
+    // The brand and the accents of Spanish (Latin-1, in Helvetica's WinAnsi encoding).
+    expect(text).toContain("Forja Diseño y Manufactura");
+    expect(text).toContain("RFC FDM150312AB1");
+    expect(text).toContain("Santa Rosa Jáuregui, Querétaro");
+    expect(text).toContain("ventas@forja.example");
+    expect(text).toContain("José Ñúñez Peña");
+    expect(text).toContain("Diseño de ménsula para línea de ensamble");
+    expect(text).toContain("12 días hábiles");
+    expect(text).toContain("COTIZACIÓN");
+    expect(text).toContain("IVA 16 %");
+    expect(text).toMatch(/Válida hasta el \d{1,2} de [a-z]+ de \d{4}/);
+    expect(text).toContain("Términos y condiciones");
+    expect(text).toContain("Factura CFDI 4.0");
+    expect(text).toContain("Página 1 de 1");
+    // Staff-only notes never reach the customer's PDF, and nothing is signed yet.
+    expect(text).not.toContain(INTERNAL_NOTE);
+    expect(text).not.toContain("Aceptada por");
+    expect(text).not.toContain("BORRADOR");
+  });
+
+  it("adds the signature block once the customer accepts", async () => {
+    const quote = await createTestQuote(customer());
+    const accepted = await acceptQuote(quote.id, { id: owner.id, name: owner.name }, { fullName: "José Ñúñez Peña", ip: "203.0.113.7", userAgent: "vitest" });
+    expect(accepted.ok).toBe(true);
+    const { text } = await pdfText((await getQuotePdf(quote.id, { userId: owner.id, staff: false }))!.body);
+    expect(text).toMatch(/Aceptada por José Ñúñez Peña el \d{1,2} [a-z]{3} \d{4}, \d{1,2}:\d{2} [ap]\.m\. \(hora de la Ciudad de México\) desde 203\.0\.113\.7\./);
+    expect(text).toContain("Estado: Aceptada");
+  });
+
+  it("states a rejection and its reason", async () => {
+    const quote = await createTestQuote(customer());
+    expect((await rejectQuote(quote.id, { id: owner.id, name: owner.name }, { reason: "plazo", note: "Necesitamos 5 días" })).ok).toBe(true);
+    const { text } = await pdfText((await getQuotePdf(quote.id, { userId: owner.id, staff: false }))!.body);
+    expect(text).toContain("El plazo de entrega no nos funciona — Necesitamos 5 días");
+    expect(text).not.toContain("Aceptada por");
+  });
+
+  it("is nobody else's: another customer, or the owner before the quote is sent, get nothing", async () => {
+    const sent = await createTestQuote(customer());
+    expect(await getQuotePdf(sent.id, { userId: other.id, staff: false })).toBeNull();
+    const draft = await createTestQuote(customer(), { send: false });
+    expect(await getQuotePdf(draft.id, { userId: owner.id, staff: false })).toBeNull();
+    expect(await getQuotePdf("no-es-un-id", { userId: owner.id, staff: false })).toBeNull();
+  });
+
+  it("gives staff the newest revision, marked BORRADOR while unsent; the customer keeps the sent one", async () => {
+    const quote = await createTestQuote(customer());
+    expect((await reviseQuote(quote.id, STAFF_ACTOR)).ok).toBe(true);
+    const revised = await saveQuoteDraft(
+      quote.id,
+      draftInput(customer(), { lines: [...SAMPLE_LINES, { description: "Empaque individual con etiqueta", quantity: 3_000, unit: "pieza", unitPrice: 4_500, discount: 0 }] }),
+      STAFF_ACTOR,
+    );
+    expect(revised.ok).toBe(true);
+
+    const staff = await pdfText((await getQuotePdf(quote.id, { userId: "staff", staff: true }))!.body);
+    expect(staff.text).toContain("BORRADOR");
+    expect(staff.text).toContain("Revisión 2");
+    expect(staff.text).toContain("Empaque individual con etiqueta");
+    expect(staff.text).toContain("Válida 30 días a partir de su envío.");
+    expect(staff.text).not.toContain(INTERNAL_NOTE);
+
+    const owners = await pdfText((await getQuotePdf(quote.id, { userId: owner.id, staff: false }))!.body);
+    expect(owners.text).toContain("Revisión 1");
+    expect(owners.text).not.toContain("Empaque individual");
+    expect(owners.text).not.toContain("BORRADOR");
+  });
+
+  it("runs long quotes over several pages, each numbered", async () => {
+    const lines = Array.from({ length: 45 }, (_, index) => ({
+      description: `Pieza ${index + 1}: soporte de acero A36 con barrenos avellanados y acabado en pintura electrostática`,
+      quantity: 2_000,
+      unit: "pieza" as const,
+      unitPrice: 15_000 + index,
+      discount: 0,
+    }));
+    const quote = await createTestQuote(customer(), { overrides: { lines } });
+    const { pages, text } = await pdfText((await getQuotePdf(quote.id, { userId: owner.id, staff: false }))!.body);
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, index) => expect(page).toContain(`Página ${index + 1} de ${pages.length}`));
+    // The table head repeats on every page the table runs onto.
+    expect(pages[1]).toMatch(/^# Descripción Cantidad P\. unitario Descuento Importe/);
+    expect(text).toContain("Pieza 45:");
+    expect(text).toContain(formatMoney(quote.totalCentavos));
+  });
+});

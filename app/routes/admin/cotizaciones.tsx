@@ -1,0 +1,192 @@
+import { Form, useSearchParams } from "react-router";
+import type { Route } from "./+types/cotizaciones";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { AppLink } from "~/components/ui/app-link";
+import { requireStaff } from "~/features/accounts/guards.server";
+import { QuoteStatusPill } from "~/features/quotes/components/quote-status-pill";
+import { listQuotesForStaff, STAFF_QUOTES_PAGE_SIZE } from "~/features/quotes/quotes.server";
+import { QUOTE_STATUSES } from "~/features/quotes/schema";
+import { formatDate, formatMoney, formatNumber } from "~/lib/format";
+import { requestMeta } from "~/lib/request-meta";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: "Cotizaciones", description: "Cotizaciones para clientes.", noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(requestMeta(request, context));
+  const params = new URL(request.url).searchParams;
+  const requested = params.get("estado") ?? "";
+  const status = QUOTE_STATUSES.some((option) => option.value === requested) ? requested : "";
+  const q = (params.get("q") ?? "").trim().slice(0, 100);
+  const page = Math.max(1, Number.parseInt(params.get("pagina") ?? "1", 10) || 1);
+  const { rows, total } = await listQuotesForStaff({ status: status || undefined, q, page });
+  return { rows, total, page, status, q, pageSize: STAFF_QUOTES_PAGE_SIZE };
+}
+
+const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
+const inputClass = "mt-1 block w-full rounded-md border border-acero-300 bg-white px-3 py-2 text-sm text-acero-900";
+
+export default function AdminQuotesPage({ loaderData }: Route.ComponentProps) {
+  const { rows, total, page, status, q, pageSize } = loaderData;
+  const [params] = useSearchParams();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const filtered = Boolean(status || q);
+  const pageHref = (target: number) => {
+    const next = new URLSearchParams(params);
+    if (target > 1) next.set("pagina", String(target));
+    else next.delete("pagina");
+    const query = next.toString();
+    return query ? `?${query}` : "/admin/cotizaciones";
+  };
+  const firstShown = (page - 1) * pageSize + 1;
+  const lastShown = firstShown + rows.length - 1;
+
+  return (
+    <main id="contenido" className="p-6 sm:p-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-acero-900">Cotizaciones</h1>
+          <p className="mt-1 text-acero-700" aria-live="polite">
+            {total === 0
+              ? filtered
+                ? "Ninguna cotización con estos filtros."
+                : "Todavía no hay cotizaciones."
+              : `${total === 1 ? "1 cotización" : `${formatNumber(total)} cotizaciones`}${filtered ? " con estos filtros" : ""}${rows.length ? `; mostrando ${formatNumber(firstShown)}–${formatNumber(lastShown)}` : ""}.`}
+          </p>
+        </div>
+        <AppLink to="/admin/cotizaciones/nueva" className="btn-primary py-2 text-sm">
+          Nueva cotización
+        </AppLink>
+      </div>
+
+      <Form method="get" key={params.toString()} role="search" aria-label="Filtrar cotizaciones" className="mt-6 rounded-lg border border-acero-200 bg-white p-4">
+        <div className="grid gap-4 sm:grid-cols-3">
+          <div className="sm:col-span-2">
+            <label htmlFor="filtro-q" className="block text-sm font-semibold text-acero-900">
+              Buscar
+            </label>
+            <input id="filtro-q" name="q" type="search" defaultValue={q} placeholder="Número, cliente, empresa o correo" className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="filtro-estado" className="block text-sm font-semibold text-acero-900">
+              Estado
+            </label>
+            <select id="filtro-estado" name="estado" defaultValue={status} className={inputClass}>
+              <option value="">Todos</option>
+              {QUOTE_STATUSES.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="mt-4 flex flex-wrap items-center gap-4">
+          <button type="submit" className="btn-dark py-2 text-sm">
+            Aplicar filtros
+          </button>
+          {filtered ? (
+            <AppLink to="/admin/cotizaciones" className={`${linkClass} text-sm`}>
+              Quitar filtros
+            </AppLink>
+          ) : null}
+        </div>
+      </Form>
+
+      {rows.length === 0 ? (
+        <div className="mt-8 rounded-lg border border-dashed border-acero-300 bg-white p-6 text-acero-700">
+          {page > 1 && total > 0 ? (
+            <p>
+              Esta página ya no tiene cotizaciones.{" "}
+              <AppLink to={pageHref(1)} className={linkClass}>
+                Ir a la primera página
+              </AppLink>
+            </p>
+          ) : filtered ? (
+            <p>
+              Ninguna cotización coincide con estos filtros.{" "}
+              <AppLink to="/admin/cotizaciones" className={linkClass}>
+                Ver todas
+              </AppLink>
+            </p>
+          ) : (
+            <p>
+              Todavía no hay cotizaciones. Cree una desde una solicitud en{" "}
+              <AppLink to="/admin/formularios" className={linkClass}>
+                Formularios
+              </AppLink>{" "}
+              o empiece una en blanco con «Nueva cotización».
+            </p>
+          )}
+        </div>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-lg border border-acero-200 bg-white">
+          <table className="min-w-full divide-y divide-acero-200 text-sm">
+            <caption className="sr-only">Cotizaciones, de la más reciente a la más antigua</caption>
+            <thead className="bg-acero-50 text-left text-acero-800">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Número
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Cliente
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Estado
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  Total <span className="font-normal">(IVA incl.)</span>
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Vigente hasta
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-acero-100">
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    <AppLink to={`/admin/cotizaciones/${row.id}`} className={linkClass}>
+                      {row.number}
+                    </AppLink>
+                  </td>
+                  <td className="px-4 py-3">
+                    <span className="block text-acero-900">{row.customerName || "Sin nombre"}</span>
+                    {row.customerCompany ? <span className="block text-xs text-acero-700">{row.customerCompany}</span> : null}
+                  </td>
+                  <td className="px-4 py-3">
+                    <QuoteStatusPill status={row.status} />
+                  </td>
+                  <td className="px-4 py-3 text-right whitespace-nowrap text-acero-900">{formatMoney(row.totalCentavos)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-acero-800">{row.validUntil ? formatDate(row.validUntil) : "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pages > 1 ? (
+        <nav aria-label="Páginas" className="mt-4 flex flex-wrap items-center gap-4 text-sm">
+          {page > 1 ? (
+            <AppLink to={pageHref(page - 1)} className={linkClass}>
+              ← Anterior
+            </AppLink>
+          ) : null}
+          <span>
+            Página {formatNumber(page)} de {formatNumber(pages)}
+          </span>
+          {page < pages ? (
+            <AppLink to={pageHref(page + 1)} className={linkClass}>
+              Siguiente →
+            </AppLink>
+          ) : null}
+        </nav>
+      ) : null}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

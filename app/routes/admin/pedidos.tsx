@@ -1,0 +1,188 @@
+import { Form, useSearchParams } from "react-router";
+import type { Route } from "./+types/pedidos";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { AppLink } from "~/components/ui/app-link";
+import { requireStaff } from "~/features/accounts/guards.server";
+import { OrderStatusPill } from "~/features/orders/components/order-status-pill";
+import { listOrders, parseOrderFilters } from "~/features/orders/orders.server";
+import { ORDER_STATUSES, deliveryLabel, paymentLabel } from "~/features/orders/schema";
+import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
+import { requestMeta } from "~/lib/request-meta";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: "Pedidos", description: "Pedidos de la tienda en línea.", noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(requestMeta(request, context));
+  const filters = parseOrderFilters(new URL(request.url).searchParams);
+  return { filters, ...(await listOrders(filters)) };
+}
+
+const FILTER_KEYS = ["estado", "desde", "hasta", "q"] as const;
+const fieldClass = "mt-1 block w-full rounded-md border border-acero-300 bg-white px-3 py-2 text-sm text-acero-900";
+const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
+
+export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
+  const { filters, rows, total, pages } = loaderData;
+  const [params] = useSearchParams();
+  const filtered = FILTER_KEYS.some((key) => params.get(key));
+  const pageHref = (page: number) => {
+    const next = new URLSearchParams(params);
+    if (page > 1) next.set("pagina", String(page));
+    else next.delete("pagina");
+    const query = next.toString();
+    return query ? `?${query}` : "?";
+  };
+  const firstShown = (filters.page - 1) * 30 + 1;
+
+  return (
+    <main id="contenido" className="p-6 sm:p-8">
+      <h1 className="text-2xl font-bold text-acero-900">Pedidos</h1>
+      <p className="mt-1 text-acero-700" aria-live="polite">
+        {total === 0
+          ? filtered
+            ? "Ningún pedido con estos filtros."
+            : "Todavía no hay pedidos."
+          : `${total === 1 ? "1 pedido" : `${formatNumber(total)} pedidos`}${filtered ? " con estos filtros" : ""}${rows.length ? `; mostrando ${formatNumber(firstShown)}–${formatNumber(firstShown + rows.length - 1)}` : ""}.`}
+      </p>
+
+      <Form method="get" key={params.toString()} className="mt-6 rounded-lg border border-acero-200 bg-white p-4" aria-label="Filtrar pedidos">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          <div className="sm:col-span-2">
+            <label htmlFor="filtro-q" className="block text-sm font-semibold text-acero-900">
+              Buscar
+            </label>
+            <input id="filtro-q" name="q" type="search" defaultValue={filters.q ?? ""} placeholder="Número, referencia, nombre, correo o RFC" className={fieldClass} />
+          </div>
+          <div>
+            <label htmlFor="filtro-estado" className="block text-sm font-semibold text-acero-900">
+              Estado
+            </label>
+            <select id="filtro-estado" name="estado" defaultValue={filters.status ?? ""} className={fieldClass}>
+              <option value="">Todos</option>
+              {ORDER_STATUSES.map((status) => (
+                <option key={status.value} value={status.value}>
+                  {status.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="filtro-desde" className="block text-sm font-semibold text-acero-900">
+              Desde
+            </label>
+            <input id="filtro-desde" name="desde" type="date" defaultValue={filters.from ?? ""} className={fieldClass} aria-describedby="filtro-fechas-ayuda" />
+          </div>
+          <div>
+            <label htmlFor="filtro-hasta" className="block text-sm font-semibold text-acero-900">
+              Hasta
+            </label>
+            <input id="filtro-hasta" name="hasta" type="date" defaultValue={filters.to ?? ""} className={fieldClass} aria-describedby="filtro-fechas-ayuda" />
+          </div>
+        </div>
+        <p id="filtro-fechas-ayuda" className="mt-2 text-xs text-acero-600">
+          Fechas en hora de la Ciudad de México; «hasta» incluye todo ese día.
+        </p>
+        <div className="mt-4 flex flex-wrap items-center gap-4">
+          <button type="submit" className="btn-dark py-2 text-sm">
+            Aplicar filtros
+          </button>
+          {filtered ? (
+            <AppLink to="/admin/pedidos" className={`${linkClass} text-sm`}>
+              Quitar filtros
+            </AppLink>
+          ) : null}
+        </div>
+      </Form>
+
+      {rows.length === 0 ? (
+        <div className="mt-8 rounded-lg border border-dashed border-acero-300 bg-white p-6 text-acero-700">
+          {filters.page > 1 && total > 0 ? (
+            <p>
+              Esta página ya no tiene pedidos.{" "}
+              <AppLink to={pageHref(1)} className={linkClass}>
+                Ir a la primera página
+              </AppLink>
+            </p>
+          ) : filtered ? (
+            <p>
+              Ningún pedido coincide con estos filtros.{" "}
+              <AppLink to="/admin/pedidos" className={linkClass}>
+                Ver todos
+              </AppLink>
+            </p>
+          ) : (
+            <p>Aquí aparecerán los pedidos de la tienda en línea (/catalogo → /checkout).</p>
+          )}
+        </div>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-lg border border-acero-200 bg-white">
+          <table className="min-w-full divide-y divide-acero-200 text-sm">
+            <caption className="sr-only">Pedidos, del más reciente al más antiguo</caption>
+            <thead className="bg-acero-50 text-left text-acero-800">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">Número</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Fecha</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Cliente</th>
+                <th scope="col" className="px-4 py-3 font-semibold">RFC</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Entrega y pago</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Estado</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">Total</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-acero-100">
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    <AppLink to={`/admin/pedidos/${row.id}`} className={linkClass}>
+                      {row.number}
+                    </AppLink>
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-acero-800">{formatDateTime(row.createdAt)}</td>
+                  <td className="px-4 py-3 text-acero-900">
+                    {row.name}
+                    <span className="block text-xs text-acero-600">
+                      {row.company ? `${row.company} · ` : ""}
+                      {row.email}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 font-mono text-xs text-acero-800">{row.rfc ?? "—"}</td>
+                  <td className="px-4 py-3 text-acero-800">
+                    {deliveryLabel(row.delivery)}
+                    <span className="block text-xs text-acero-600">{paymentLabel(row.paymentMethod)}</span>
+                  </td>
+                  <td className="px-4 py-3">
+                    <OrderStatusPill status={row.status} />
+                  </td>
+                  <td className="px-4 py-3 text-right font-medium text-acero-900 tabular-nums">{formatMoney(row.totalCentavos)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pages > 1 ? (
+        <nav aria-label="Páginas" className="mt-4 flex flex-wrap items-center gap-4 text-sm">
+          {filters.page > 1 ? (
+            <AppLink to={pageHref(filters.page - 1)} className={linkClass} rel="prev">
+              Anterior
+            </AppLink>
+          ) : null}
+          <span>
+            Página {formatNumber(Math.min(filters.page, pages))} de {formatNumber(pages)}
+          </span>
+          {filters.page < pages ? (
+            <AppLink to={pageHref(filters.page + 1)} className={linkClass} rel="next">
+              Siguiente
+            </AppLink>
+          ) : null}
+        </nav>
+      ) : null}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,143 @@
+import { Form, data, redirect, useSearchParams } from "react-router";
+import type { Route } from "./+types/producto";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { AppLink } from "~/components/ui/app-link";
+import { FormErrors, FormNotice } from "~/components/ui/form";
+import { requireStaff } from "~/features/accounts/guards.server";
+import { NEW_PRODUCT_DEFAULTS, ProductForm, type ProductFormDefaults } from "~/features/catalogue/components/product-form";
+import { ProductImagesManager } from "~/features/catalogue/components/product-images-manager";
+import { submitProductForm } from "~/features/catalogue/product-form.server";
+import { getProductEditor } from "~/features/catalogue/products.server";
+import { pesosInput } from "~/features/catalogue/schema";
+import { formatDateTime } from "~/lib/format";
+import { notFound } from "~/lib/errors";
+import { requestMeta } from "~/lib/request-meta";
+import { pageMeta } from "~/lib/seo";
+
+// /admin/productos/nuevo and /admin/productos/<id>: the product form, its images and its status.
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({ title: loaderData?.product ? loaderData.product.name : "Nuevo producto", description: "Alta y edición de productos del catálogo.", noindex: true });
+
+const productIdParam = (id: string) => (id === "nuevo" ? null : id);
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireStaff(requestMeta(request, context));
+  const editor = await getProductEditor(productIdParam(params.id));
+  if (!editor) notFound(request);
+  return editor;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const meta = requestMeta(request, context);
+  await requireStaff(meta);
+  const result = await submitProductForm(meta, productIdParam(params.id));
+  switch (result.kind) {
+    case "saved":
+      throw redirect(`/admin/productos/${result.id}?${result.created ? "creado" : "guardado"}=1`);
+    case "not-found":
+      return notFound(request);
+    case "form":
+      return data({ form: result.result, notice: null }, { status: result.status });
+    case "notice":
+      return data({ form: null, notice: { message: result.message, error: result.error } }, { status: result.status });
+  }
+}
+
+export default function AdminProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, categories } = loaderData;
+  const [params] = useSearchParams();
+  const defaults: ProductFormDefaults = product
+    ? {
+        name: product.name,
+        sku: product.sku,
+        slug: product.slug,
+        category: product.category,
+        shortDescription: product.shortDescription,
+        description: product.description,
+        price: pesosInput(product.priceCentavos),
+        ivaBp: String(product.ivaBp),
+        unit: product.unit,
+        stock: String(product.stock),
+        minOrder: String(product.minOrder),
+        active: product.active ? "on" : undefined,
+      }
+    : NEW_PRODUCT_DEFAULTS;
+  const saved = params.has("creado") ? "Producto creado." : params.has("guardado") ? "Cambios guardados." : null;
+
+  return (
+    <main id="contenido" className="p-6 sm:p-8">
+      <p className="text-sm">
+        <AppLink to="/admin/productos" className="font-semibold text-forja-700 underline underline-offset-2">
+          ← Productos
+        </AppLink>
+      </p>
+      <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-acero-900">{product ? product.name : "Nuevo producto"}</h1>
+          {product ? (
+            <p className="mt-1 text-sm text-acero-700">
+              SKU <span className="font-mono">{product.sku}</span> · {product.active ? "Activo" : "Inactivo"} · actualizado el {formatDateTime(product.updatedAt)}
+            </p>
+          ) : (
+            <p className="mt-1 text-sm text-acero-700">Los precios se capturan netos; el catálogo los muestra con IVA incluido.</p>
+          )}
+        </div>
+        {product?.active ? (
+          <a href={`/catalogo/${product.slug}`} target="_blank" rel="noopener" className="btn-secondary py-2 text-sm">
+            Ver en el catálogo
+          </a>
+        ) : null}
+      </div>
+
+      <div className="mt-4 space-y-2" aria-live="polite">
+        {saved && !actionData ? <FormNotice>{saved}</FormNotice> : null}
+        {actionData?.notice ? actionData.notice.error ? <FormErrors errors={[actionData.notice.message]} /> : <FormNotice>{actionData.notice.message}</FormNotice> : null}
+      </div>
+
+      <div className="mt-6 grid gap-8 xl:grid-cols-3">
+        <div className="xl:col-span-2">
+          <ProductForm
+            key={product ? `${product.id}-${String(product.updatedAt)}` : "nuevo"}
+            defaults={defaults}
+            lastResult={actionData?.form}
+            categories={categories}
+            existingImages={product?.images.length ?? 0}
+            isNew={!product}
+          />
+        </div>
+
+        {product ? (
+          <aside className="space-y-6">
+            <section aria-labelledby="estado-titulo" className="rounded-lg border border-acero-200 bg-white p-5">
+              <h2 id="estado-titulo" className="text-lg font-semibold text-acero-900">
+                Estado
+              </h2>
+              <p className="mt-1 text-sm text-acero-700">
+                {product.active
+                  ? "Activo: aparece en el catálogo y se puede agregar al carrito."
+                  : "Inactivo: no aparece en el catálogo ni se puede comprar; los pedidos que ya lo incluyen lo conservan."}
+              </p>
+              <Form method="post" className="mt-3">
+                <button type="submit" name="intent" value={product.active ? "desactivar" : "activar"} className={product.active ? "btn-secondary py-2 text-sm" : "btn-dark py-2 text-sm"}>
+                  {product.active ? "Desactivar producto" : "Activar producto"}
+                </button>
+              </Form>
+            </section>
+            <section aria-labelledby="imagenes-titulo" className="rounded-lg border border-acero-200 bg-acero-50 p-5">
+              <h2 id="imagenes-titulo" className="text-lg font-semibold text-acero-900">
+                Imágenes guardadas
+              </h2>
+              <p className="mt-1 mb-4 text-sm text-acero-700">La principal aparece en el catálogo y en el carrito.</p>
+              <ProductImagesManager images={product.images} category={product.category} sku={product.sku} />
+            </section>
+          </aside>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

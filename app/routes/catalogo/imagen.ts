@@ -1,0 +1,21 @@
+import type { Route } from "./+types/imagen";
+import { getProductImageFile } from "~/features/catalogue/images.server";
+import { notFound } from "~/lib/errors";
+import { requestMeta } from "~/lib/request-meta";
+
+// A product photo's WebP variant: /imagenes/productos/<image id>/640.webp. An image id never gets
+// other bytes (a new upload is a new id), so active products' photos are cached for a year;
+// an inactive product's are for staff only and never stored by shared caches.
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const file = await getProductImageFile(requestMeta(request, context), params.imageId, params.file);
+  if (!file) notFound(request);
+  return new Response(new Uint8Array(file.body), {
+    headers: {
+      "Content-Type": "image/webp",
+      "Content-Length": String(file.body.length),
+      "Cache-Control": file.visibility === "public" ? "public, max-age=31536000, immutable" : "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+}
