@@ -54,7 +54,8 @@ export default defineConfig({
   reporter,
   timeout: 30_000,
   globalTimeout: 15 * 60_000,
-  expect: { timeout: 5_000 },
+  // Sign-ins hash passwords (scrypt): on a busy 2-core machine a redirect after one can take seconds.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: process.env.E2E_BASE_URL,
     locale: "es-MX",

@@ -43,6 +43,7 @@ test.describe("log in", () => {
   });
 
   test("redirectTo is honoured for same-site paths and ignored for other origins", async ({ page, context, request }) => {
+    test.slow(); // several sign-ins, each hashing a password
     const customer = await createCustomer(request);
     const origin = new URL(baseUrl()).origin;
     const cases = [

@@ -57,6 +57,7 @@ test.describe("forgot password", () => {
   });
 
   test("the emailed link sets a new password, signs in, ends other sessions and works only once", async ({ page, context, request, newClient, playwright }) => {
+    test.slow(); // several sign-ins, each hashing a password
     const customer = await createCustomer(request);
 
     // Another device, signed in before the reset.
@@ -106,6 +107,7 @@ test.describe("forgot password", () => {
 
 test.describe("change password", () => {
   test("needs the current password, then ends the other sessions and keeps this one", async ({ page, context, request, newClient, playwright }) => {
+    test.slow(); // several sign-ins, each hashing a password
     const customer = await createCustomer(request);
     await signInWithForm(page, customer.email, customer.password);
     const otherDevice = await newClient();

@@ -72,6 +72,7 @@ test.describe("staff sign-in", () => {
 
 test.describe("customers list", () => {
   test("lists and searches customers; blocking ends their session and refuses sign-in; unblocking restores it", async ({ page, request, newClient }) => {
+    test.slow(); // several sign-ins, each hashing a password
     const tag = uniqueToken();
     const blocked = await createCustomer(request, { name: `Bruno Bloqueo ${tag}`, company: `Fundición ${tag}` });
     const other = await createCustomer(request, { name: `Carla Activa ${tag}` });
@@ -132,6 +133,7 @@ test.describe("customers list", () => {
 
 test.describe("browser guard", () => {
   test("without the localStorage marker the admin area logs 'Usuario no autenticado' and goes to /admin/login; logout clears it", async ({ page, context }) => {
+    test.slow(); // several sign-ins, each hashing a password
     const logs: string[] = [];
     page.on("console", (message) => logs.push(message.text()));
     await signInStaffWithForm(page);

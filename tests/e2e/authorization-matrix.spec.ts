@@ -91,6 +91,7 @@ const ROWS: Row[] = [
 ];
 
 test("authorization matrix: every page and API × guest, customer, another customer, staff", async ({ playwright }) => {
+  test.slow(); // 40 requests and three accounts
   const clients = {} as Record<Actor, APIRequestContext>;
   for (const actor of ACTORS) {
     clients[actor] = await playwright.request.newContext({ baseURL: baseUrl(), extraHTTPHeaders: clientHeaders(), maxRedirects: 0 });

@@ -110,7 +110,7 @@ export const ProductSchema = z.object({
       }
       return centavos;
     }),
-  ivaBp: z.coerce
+  ivaBp: z
     .number({ error: "Elija la tasa de IVA." })
     .refine((value) => IVA_RATES.some((rate) => rate.value === value), "Elija la tasa de IVA."),
   unit: z.enum(UNIT_VALUES, { error: "Elija la unidad de venta." }),

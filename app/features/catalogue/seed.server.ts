@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { products } from "~/db/schema/catalogue";
 import { IVA_BP, priceWithIva } from "~/lib/money";
-import { buildSearchDocument, slugify } from "./search";
+import { buildSearchDocument } from "./search";
 
 // Demo catalogue (CONTENT.md): a dozen standard items, seeded only while the products table is
 // empty, so staff edits and deletions are never undone. No images: the pages show a neutral tile.
@@ -16,6 +16,8 @@ export function netForGross(gross: number, ivaBp = IVA_BP): number {
 
 interface DemoProduct {
   sku: string;
+  /** Short and stable: /catalogo/{slug}. */
+  slug: string;
   name: string;
   category: string;
   unit: string;
@@ -30,6 +32,7 @@ interface DemoProduct {
 export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     sku: "FOR-ESC-100",
+    slug: "escuadra-refuerzo-acero-a36-100-mm",
     name: "Escuadra de refuerzo de acero A36, 100 × 100 mm",
     category: "Soportes y escuadras",
     unit: "pieza",
@@ -50,6 +53,7 @@ Se vende por pieza con pedido mínimo de 10. Para otros tamaños, espesores o ga
   },
   {
     sku: "FOR-SOP-210",
+    slug: "soporte-l-motor-chumacera-galvanizado",
     name: "Soporte en L para motor o chumacera, acero galvanizado",
     category: "Soportes y escuadras",
     unit: "pieza",
@@ -69,6 +73,7 @@ Se entrega con rebabas eliminadas y barrenos avellanados. Pedido mínimo: 4 piez
   },
   {
     sku: "FOR-BRD-150",
+    slug: "brida-slip-on-acero-2-in-clase-150",
     name: "Brida slip-on de acero al carbón 2 in clase 150, maquinada",
     category: "Bridas maquinadas",
     unit: "pieza",
@@ -89,6 +94,7 @@ Acabado: aceite anticorrosivo. Para bridas ciegas, de cuello soldable o de otros
   },
   {
     sku: "FOR-BRD-304",
+    slug: "brida-ciega-inoxidable-304-3-in",
     name: "Brida ciega de acero inoxidable 304, 3 in clase 150",
     category: "Bridas maquinadas",
     unit: "pieza",
@@ -109,6 +115,7 @@ Existencia limitada; el pedido se surte por orden de pago.`,
   },
   {
     sku: "FOR-BUJ-660",
+    slug: "bujes-bronce-sae-660-1-in-juego-4",
     name: "Bujes de bronce SAE 660, 1 × 1-1/4 × 1 in (juego de 4)",
     category: "Bujes y cojinetes",
     unit: "juego",
@@ -129,6 +136,7 @@ Se vende por juego de 4 piezas. Fabricamos otras medidas sobre plano.`,
   },
   {
     sku: "FOR-BUJ-841",
+    slug: "buje-bridado-bronce-sinterizado-20-mm",
     name: "Buje bridado de bronce sinterizado autolubricado, 20 mm",
     category: "Bujes y cojinetes",
     unit: "pieza",
@@ -148,6 +156,7 @@ Se vende por juego de 4 piezas. Fabricamos otras medidas sobre plano.`,
   },
   {
     sku: "FOR-GAB-432",
+    slug: "gabinete-lamina-400x300x200-ip54",
     name: "Gabinete de lámina rolada en frío 400 × 300 × 200 mm, IP54",
     category: "Gabinetes de lámina",
     unit: "pieza",
@@ -168,6 +177,7 @@ Incluye 4 soportes para fijación a muro. Podemos perforar y rotular la lámina 
   },
   {
     sku: "FOR-PLA-061",
+    slug: "placa-montaje-aluminio-6061-300x200",
     name: "Placa de montaje de aluminio 6061-T6, 300 × 200 × 6.35 mm",
     category: "Placas de montaje",
     unit: "pieza",
@@ -187,6 +197,7 @@ Tolerancia general ISO 2768-m.`,
   },
   {
     sku: "FOR-TOR-M06",
+    slug: "kit-tornilleria-inoxidable-m6-200-piezas",
     name: "Kit de tornillería inoxidable A2-70 M6 (200 piezas)",
     category: "Tornillería",
     unit: "kit",
@@ -206,6 +217,7 @@ Resistencia a la tracción: 700 MPa. Apta para ambientes húmedos y zonas de lav
   },
   {
     sku: "FOR-PUR-100",
+    slug: "rueda-poliuretano-transportador-100-mm",
     name: "Rueda de poliuretano 85 Shore A para transportador, Ø 100 mm",
     category: "Refacciones de poliuretano",
     unit: "pieza",
@@ -225,6 +237,7 @@ Recubrimos de poliuretano sus propias ruedas y rodillos con la dureza que necesi
   },
   {
     sku: "FOR-PUR-T06",
+    slug: "solera-desgaste-poliuretano-6x100-mm",
     name: "Solera de desgaste de poliuretano 90 Shore A, 6 × 100 mm",
     category: "Refacciones de poliuretano",
     unit: "metro",
@@ -244,6 +257,7 @@ Pedido mínimo: 2 m. Cortamos y barrenamos sobre plano.`,
   },
   {
     sku: "FOR-IMP-018",
+    slug: "carcasa-impresa-3d-sensor-m18",
     name: "Carcasa impresa en 3D para sensor inductivo M18, PETG",
     category: "Impresión 3D",
     unit: "pieza",
@@ -263,6 +277,7 @@ Podemos imprimir la misma carcasa en nylon con fibra de carbono o en SLS para am
   },
   {
     sku: "FOR-GUA-640",
+    slug: "guarda-policarbonato-6-mm-500x400",
     name: "Guarda de policarbonato transparente 6 mm, 500 × 400 mm",
     category: "Guardas de policarbonato",
     unit: "pieza",
@@ -290,7 +305,7 @@ export async function seedCatalogue(): Promise<number> {
     .insert(products)
     .values(
       DEMO_PRODUCTS.map((item) => ({
-        slug: slugify(item.name),
+        slug: item.slug,
         sku: item.sku,
         name: item.name,
         category: item.category,

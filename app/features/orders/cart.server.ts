@@ -3,10 +3,10 @@ import { and, asc, count, eq, gte, sql } from "drizzle-orm";
 import { getDb, type DbTransaction } from "~/db/client.server";
 import { cartItems, carts, products } from "~/db/schema/catalogue";
 import { getSessionUser, type RequestMeta, type SessionUser } from "~/features/accounts/accounts.server";
+import { getProductsForCart, type CartProduct } from "~/features/catalogue/products.server";
 import { consumeRateLimit, rateLimitMessage } from "~/features/security/rate-limit.server";
 import { getEnv } from "~/lib/env.server";
 import type { Totals } from "~/lib/money";
-import { getProductsForCart, type CartProduct, type CartProductImage } from "./cart-products.server";
 import { priceLines } from "./pricing";
 import { CartActionSchema, MAX_LINE_QUANTITY, quantityWithUnit } from "./schema";
 
@@ -37,7 +37,8 @@ export interface CartLine {
   sku: string;
   name: string;
   unit: string;
-  image: CartProductImage | null;
+  /** URL of a small product photo (the catalogue's), or null. */
+  image: string | null;
   quantity: number;
   stock: number;
   minOrder: number;
@@ -252,8 +253,18 @@ export async function emptyCart(tx: DbTransaction, cartId: string): Promise<void
  * once (the guest cart is locked; the second run finds nothing).
  */
 export async function mergeGuestCart(token: string, userId: string): Promise<string[]> {
-  return getDb().transaction(async (tx) => {
-    const [guest] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.guestTokenHash, hashCartToken(token))).for("update");
+  const db = getDb();
+  const guestTokenHash = hashCartToken(token);
+  const [found] = await db.select({ id: carts.id }).from(carts).where(eq(carts.guestTokenHash, guestTokenHash));
+  if (!found) return [];
+  // Products are read before the transaction: PGlite has one connection, so a query outside the
+  // transaction while it runs would wait for it forever. Stock here only bounds the cart; the
+  // checkout's conditional update is what guarantees it.
+  const before = await db.select({ productId: cartItems.productId }).from(cartItems).where(eq(cartItems.cartId, found.id));
+  const byId = new Map((await getProductsForCart(before.map((item) => item.productId))).map((product) => [product.id, product]));
+
+  return db.transaction(async (tx) => {
+    const [guest] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.guestTokenHash, guestTokenHash)).for("update");
     if (!guest) return [];
     const items = await tx
       .select({ productId: cartItems.productId, quantity: cartItems.quantity })
@@ -262,11 +273,12 @@ export async function mergeGuestCart(token: string, userId: string): Promise<str
       .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
     const notices: string[] = [];
     if (items.length > 0) {
-      const byId = new Map((await getProductsForCart(items.map((item) => item.productId), tx)).map((product) => [product.id, product]));
       const userCartId = await ensureCart({ kind: "user", userId }, tx);
       for (const item of items) {
         const product = byId.get(item.productId);
         if (!purchasable(product)) {
+          // Added in the instant between the two reads (no product read for it): it goes with the guest cart.
+          if (!product && !before.some((line) => line.productId === item.productId)) continue;
           notices.push(unavailableNotice(product));
           continue;
         }

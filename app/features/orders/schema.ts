@@ -68,7 +68,6 @@ export const CartActionSchema = z.discriminatedUnion("intent", [
 
 export type CartAction = z.output<typeof CartActionSchema>;
 
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres.`);
 const optionalText = (max: number) => z.string().trim().max(max, `Máximo ${max} caracteres.`).optional();
 const postalCode = /^(?!00)\d{5}$/;
 

@@ -137,6 +137,7 @@ export function QuotePdf({ doc }: { doc: QuotePdfDocument }) {
         </View>
 
         <LinesTable lines={doc.lines} />
+        <Text style={[styles.small, { marginTop: 4 }]}>Precios unitarios e importes antes de IVA, en pesos mexicanos (MXN).</Text>
 
         <View style={styles.totals} wrap={false}>
           <View style={styles.totalRow}>

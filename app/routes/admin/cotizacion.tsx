@@ -147,9 +147,10 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
   const sent = quote.sentRevision ? revisions.find((revision) => revision.revision === quote.sentRevision) : undefined;
   const canRevise = Boolean(current.sentAt) && ["enviada", "rechazada", "vencida"].includes(quote.status);
   const canCancel = ["borrador", "enviada"].includes(quote.status);
-  // Builder and message results show next to their forms; the state commands report up here.
+  // Builder and message results show next to their forms; the state commands report up here, and so
+  // does a refused save when the builder is gone (a stale tab posting to a quote already sent).
   const notice =
-    actionData?.message && !["borrador", "guardar", "mensaje"].includes(actionData.intent) ? (
+    actionData?.message && (!["borrador", "guardar", "mensaje"].includes(actionData.intent) || (actionData.intent === "borrador" && !editable)) ? (
       actionData.ok ? (
         <FormNotice>{actionData.message}</FormNotice>
       ) : (
@@ -160,16 +161,22 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
   const validity = (() => {
     if (!quote.validUntil) return null;
     const until = new Date(quote.validUntil);
-    if (quote.status === "vencida") return <>Vencida el {formatDate(until)}</>;
-    if (quote.status === "enviada") {
-      const left = Math.ceil((until.getTime() - new Date(now).getTime()) / DAY_MS);
-      return (
-        <>
-          Vence el {formatDate(until)} ({left <= 1 ? "menos de un día" : `en ${left} días`})
-        </>
-      );
+    switch (quote.status) {
+      case "vencida":
+        return <>Vencida el {formatDate(until)}</>;
+      case "enviada": {
+        const left = Math.ceil((until.getTime() - new Date(now).getTime()) / DAY_MS);
+        return (
+          <>
+            Vence el {formatDate(until)} ({left <= 1 ? "menos de un día" : `en ${left} días`})
+          </>
+        );
+      }
+      case "cancelada":
+        return <>Sin efecto: se canceló{quote.cancelledAt ? ` el ${formatDate(quote.cancelledAt)}` : ""}</>;
+      default:
+        return <>Válida hasta el {formatDate(until)}</>;
     }
-    return <>Vigente hasta el {formatDate(until)}</>;
   })();
 
   return (
@@ -324,35 +331,39 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
 
           <Section title="Mensajes con el cliente" id="seccion-mensajes">
             <QuoteMessageThread messages={messages} emptyText="Todavía no hay mensajes en esta cotización." />
-            <Form method="post" action={here} className="mt-4 space-y-3" key={messages.length}>
-              <label htmlFor="mensaje" className="block text-sm font-semibold text-acero-900">
-                Responder al cliente
-              </label>
-              <textarea
-                id="mensaje"
-                name="body"
-                rows={4}
-                maxLength={5000}
-                required
-                defaultValue={actionData?.intent === "mensaje" && !actionData.ok ? actionData.body : ""}
-                aria-invalid={actionData?.intent === "mensaje" && !actionData.ok ? true : undefined}
-                aria-describedby={actionData?.intent === "mensaje" && !actionData.ok ? "mensaje-error mensaje-ayuda" : "mensaje-ayuda"}
-                className="block w-full rounded-md border border-acero-300 bg-white px-3 py-2 text-acero-900"
-              />
-              <p id="mensaje-ayuda" className="text-xs text-acero-600">
-                El cliente lo ve en su página de la cotización y recibe un aviso por correo.
-              </p>
-              {actionData?.intent === "mensaje" ? (
-                actionData.ok ? (
-                  <FormNotice>{actionData.message}</FormNotice>
-                ) : (
-                  <FormErrors errors={[actionData.message ?? "Escriba su mensaje."]} id="mensaje-error" />
-                )
-              ) : null}
-              <SubmitButton intent="mensaje" pendingLabel="Enviando…" className="btn-dark py-2">
-                Enviar mensaje
-              </SubmitButton>
-            </Form>
+            {quote.sentRevision === null ? (
+              <p className="mt-4 text-sm text-acero-700">Podrá escribirle al cliente cuando le envíe la cotización; antes no puede verla.</p>
+            ) : (
+              <Form method="post" action={here} className="mt-4 space-y-3" key={messages.length}>
+                <label htmlFor="mensaje" className="block text-sm font-semibold text-acero-900">
+                  Responder al cliente
+                </label>
+                <textarea
+                  id="mensaje"
+                  name="body"
+                  rows={4}
+                  maxLength={5000}
+                  required
+                  defaultValue={actionData?.intent === "mensaje" && !actionData.ok ? actionData.body : ""}
+                  aria-invalid={actionData?.intent === "mensaje" && !actionData.ok ? true : undefined}
+                  aria-describedby={actionData?.intent === "mensaje" && !actionData.ok ? "mensaje-error mensaje-ayuda" : "mensaje-ayuda"}
+                  className="block w-full rounded-md border border-acero-300 bg-white px-3 py-2 text-acero-900"
+                />
+                <p id="mensaje-ayuda" className="text-xs text-acero-600">
+                  El cliente lo ve en su página de la cotización y recibe un aviso por correo.
+                </p>
+                {actionData?.intent === "mensaje" ? (
+                  actionData.ok ? (
+                    <FormNotice>{actionData.message}</FormNotice>
+                  ) : (
+                    <FormErrors errors={[actionData.message ?? "Escriba su mensaje."]} id="mensaje-error" />
+                  )
+                ) : null}
+                <SubmitButton intent="mensaje" pendingLabel="Enviando…" className="btn-dark py-2">
+                  Enviar mensaje
+                </SubmitButton>
+              </Form>
+            )}
           </Section>
 
           <Section title="Revisiones" id="seccion-revisiones">

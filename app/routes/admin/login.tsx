@@ -13,6 +13,7 @@ import { RATE_LIMITS } from "~/features/security/rate-limit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
+import { formHeaders } from "~/lib/route-headers";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Acceso del personal", description: "Acceso al panel de administración de Forja.", noindex: true });
 
@@ -23,6 +24,8 @@ function adminTarget(value: FormDataEntryValue | string | null | undefined): str
 
 // No redirect for a signed-in staff member: the admin layout's browser guard sends people here when
 // the localStorage marker is missing, and bouncing them back to /admin would loop forever.
+
+export const headers = formHeaders;
 export function loader({ request }: Route.LoaderArgs) {
   return { redirectTo: adminTarget(new URL(request.url).searchParams.get("redirectTo")) };
 }

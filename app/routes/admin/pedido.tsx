@@ -15,7 +15,7 @@ import { formatDateTime } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({ title: loaderData ? `Pedido ${loaderData.order.number}` : "Pedido", description: "Detalle y estado de un pedido.", noindex: true });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

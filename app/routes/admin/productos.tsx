@@ -143,9 +143,9 @@ export default function AdminProductsPage({ loaderData }: Route.ComponentProps) 
               {rows.map((row) => (
                 <tr key={row.id} className={row.active ? undefined : "bg-acero-50 text-acero-600"}>
                   <td className="px-4 py-2">
-                    <ProductImage image={row.image} category={row.category} sku={row.sku} sizes="4rem" fallbackWidth={320} alt="" className="size-12 rounded border border-acero-200 text-[0.5rem] [&>span:first-child]:text-base" />
+                    <ProductImage image={row.image} category={row.category} sku={row.sku} sizes="4rem" fallbackWidth={320} alt="" compact className="size-12 rounded border border-acero-200" />
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="min-w-64 px-4 py-3">
                     <AppLink to={`/admin/productos/${row.id}`} className={linkClass}>
                       {row.name}
                     </AppLink>

@@ -55,7 +55,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
         <CatalogueFilters query={query} categories={categories} />
 
         {categories.length > 1 ? (
-          <nav aria-label="Categorías" className="mt-6">
+          <nav aria-label="Categorías" className="mt-6 hidden sm:block">
             <ul className="flex flex-wrap gap-2">
               <li>
                 <CategoryChip href={catalogueHref({ q: query.q, sort: query.sort })} current={!query.category} label="Todas" />

@@ -53,7 +53,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               {cart.lines.map((line) => (
                 <li key={line.productId} className="flex flex-wrap gap-4 p-4 sm:flex-nowrap" data-testid="cart-line">
                   {line.image ? (
-                    <img src={line.image.src} alt={line.image.alt} width={line.image.width} height={line.image.height} className="size-20 shrink-0 rounded-md border border-acero-200 object-cover" />
+                    // Decorative next to the product's name; a fixed square box, so nothing shifts.
+                    <img src={line.image} alt="" width={80} height={80} loading="lazy" className="size-20 shrink-0 rounded-md border border-acero-200 bg-acero-50 object-cover" />
                   ) : (
                     <div aria-hidden="true" className="grid size-20 shrink-0 place-items-center rounded-md bg-acero-100 text-2xl font-bold text-acero-400">
                       {line.name.charAt(0)}

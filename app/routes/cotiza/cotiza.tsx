@@ -8,6 +8,7 @@ import { INDUSTRY_OPTIONS, SERVICE_OPTIONS } from "~/features/submissions/schema
 import { issueSubmissionToken, submitForm } from "~/features/submissions/submit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
+import { formHeaders } from "~/lib/route-headers";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -17,6 +18,7 @@ export const meta: Route.MetaFunction = () =>
 
 const known = (options: readonly { value: string }[], value: string | null) => (value && options.some((option) => option.value === value) ? value : undefined);
 
+export const headers = formHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const user = await getSessionUser(requestMeta(request, context));

@@ -15,10 +15,12 @@ import { RATE_LIMITS } from "~/features/security/rate-limit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
+import { formHeaders } from "~/lib/route-headers";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Iniciar sesión", description: "Entre a su cuenta de Forja para ver y aceptar sus cotizaciones.", noindex: true });
 
+export const headers = formHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/cuenta");
   if (await getSessionUser(requestMeta(request, context))) throw redirect(redirectTo);

@@ -12,12 +12,14 @@ import { checkPublicForm } from "~/features/security/form-guard.server";
 import { RATE_LIMITS } from "~/features/security/rate-limit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
+import { formHeaders } from "~/lib/route-headers";
 
 const HIDDEN = ["password", "passwordConfirm"];
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Contraseña nueva", description: "Elija una contraseña nueva para su cuenta de Forja.", noindex: true });
 
+export const headers = formHeaders;
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }

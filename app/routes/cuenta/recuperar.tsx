@@ -11,10 +11,12 @@ import { checkPublicForm } from "~/features/security/form-guard.server";
 import { RATE_LIMITS } from "~/features/security/rate-limit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
+import { formHeaders } from "~/lib/route-headers";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Recuperar contraseña", description: "Reciba un enlace para elegir una contraseña nueva.", noindex: true });
 
+export const headers = formHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const meta = requestMeta(request, context);
   const formData = await request.formData();

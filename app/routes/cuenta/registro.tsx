@@ -15,12 +15,14 @@ import { RATE_LIMITS } from "~/features/security/rate-limit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
+import { formHeaders } from "~/lib/route-headers";
 
 const HIDDEN = ["password", "passwordConfirm"];
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Crear cuenta", description: "Cree su cuenta de Forja para recibir y aceptar cotizaciones en línea.", noindex: true });
 
+export const headers = formHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/cuenta");
   if (await getSessionUser(requestMeta(request, context))) throw redirect(redirectTo);

@@ -124,6 +124,15 @@ export default function QuoteDetailPage({ loaderData, actionData }: Route.Compon
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
   const total = formatMoney(revision.totalCentavos);
   const open = quote.status === "enviada";
+  // Once answered or cancelled, the countdown no longer matters: just say until when it was valid.
+  const counting = open || quote.status === "vencida";
+  const validity = counting ? (
+    <ValidityCountdown status={quote.status} validUntil={revision.validUntil} now={now} />
+  ) : revision.validUntil ? (
+    `Válida hasta el ${formatDate(revision.validUntil)}`
+  ) : (
+    "—"
+  );
   return (
     <>
       <PageIntro
@@ -134,10 +143,9 @@ export default function QuoteDetailPage({ loaderData, actionData }: Route.Compon
             <QuoteStatusPill status={quote.status} />
             <span>
               Revisión {revision.revision}
-              {revision.sentAt ? `, enviada el ${formatDate(revision.sentAt)}` : ""}
+              {revision.sentAt ? `, enviada el ${formatDate(revision.sentAt)}` : ""}.
             </span>
-            <span aria-hidden="true">·</span>
-            <ValidityCountdown status={quote.status} validUntil={revision.validUntil} now={now} />
+            {counting ? validity : null}
           </div>
         }
       >
@@ -150,7 +158,7 @@ export default function QuoteDetailPage({ loaderData, actionData }: Route.Compon
       </PageIntro>
 
       <div className="container-page grid gap-8 py-10 lg:grid-cols-3">
-        <div className="space-y-8 lg:col-span-2">
+        <div className="min-w-0 space-y-8 lg:col-span-2">
           {notice ? <FormNotice>{notice}</FormNotice> : null}
           {actionData?.refusal ? <FormErrors errors={[actionData.refusal]} id="respuesta-error" /> : null}
 
@@ -163,7 +171,7 @@ export default function QuoteDetailPage({ loaderData, actionData }: Route.Compon
             ivaCentavos={revision.ivaCentavos}
             totalCentavos={revision.totalCentavos}
             leadTimeDays={revision.leadTimeDays}
-            validity={<ValidityCountdown status={quote.status} validUntil={revision.validUntil} now={now} />}
+            validity={validity}
             terms={revision.terms}
           />
 
@@ -206,7 +214,7 @@ export default function QuoteDetailPage({ loaderData, actionData }: Route.Compon
           </section>
         </div>
 
-        <aside className="space-y-8">
+        <aside className="min-w-0 space-y-8">
           <section aria-labelledby="resumen" className="rounded-lg border border-acero-200 bg-acero-50 p-6">
             <h2 id="resumen" className="text-lg font-semibold text-acero-900">
               Resumen
@@ -224,9 +232,7 @@ export default function QuoteDetailPage({ loaderData, actionData }: Route.Compon
               </div>
               <div>
                 <dt className="text-acero-700">Vigencia</dt>
-                <dd>
-                  <ValidityCountdown status={quote.status} validUntil={revision.validUntil} now={now} />
-                </dd>
+                <dd className="text-acero-900">{validity}</dd>
               </div>
             </dl>
             <p className="mt-4 text-sm text-acero-700">
@@ -302,9 +308,9 @@ function StatusRecord({ quote }: { quote: QuoteRecord }) {
     return (
       <div className="mt-3 text-acero-800">
         <p>
-          Usted rechazó esta cotización{quote.rejectedAt ? ` el ${formatDateTime(quote.rejectedAt)}` : ""}.
-          {quote.rejectedReason ? ` Motivo: ${quote.rejectedReason}.` : ""}
+          Usted rechazó esta cotización{quote.rejectedAt ? ` el ${formatDateTime(quote.rejectedAt)} (hora de la Ciudad de México)` : ""}.
         </p>
+        {quote.rejectedReason ? <p className="mt-1">Motivo: {quote.rejectedReason}.</p> : null}
         {quote.rejectedNote ? <p className="mt-2 whitespace-pre-wrap text-acero-700">«{quote.rejectedNote}»</p> : null}
         <p className="mt-2 text-sm">Si cambian sus necesidades, escríbanos y le enviamos una revisión.</p>
       </div>

@@ -17,7 +17,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       "Content-Length": String(pdf.body.byteLength),
       "Content-Disposition": `attachment; filename="${pdf.filename}"`,
       "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }

@@ -8,6 +8,7 @@ import { ContactForm } from "~/features/submissions/components/contact-form";
 import { issueSubmissionToken, submitForm } from "~/features/submissions/submit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
+import { formHeaders } from "~/lib/route-headers";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -16,6 +17,8 @@ export const meta: Route.MetaFunction = () =>
   });
 
 // Not cached like the other public pages: every form carries its own one-time token.
+
+export const headers = formHeaders;
 export function loader() {
   return { formToken: issueSubmissionToken("contacto") };
 }

@@ -11,7 +11,8 @@ interface Preview {
 }
 
 const ACCEPTED = ["image/png", "image/jpeg"];
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toLocaleString("es-MX", { maximumFractionDigits: 1 })} MB`;
+const megabytes = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("es-MX")} KB` : `${(bytes / (1024 * 1024)).toLocaleString("es-MX", { maximumFractionDigits: 1 })} MB`;
 
 /**
  * A plain file input (it works without JavaScript); with JavaScript, a preview of every chosen

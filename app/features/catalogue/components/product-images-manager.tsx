@@ -12,8 +12,8 @@ export function ProductImagesManager({ images, category, sku }: { images: Produc
   return (
     <ol className="space-y-4">
       {images.map((image, index) => (
-        <li key={image.id} className="flex gap-4 rounded-lg border border-acero-200 bg-white p-3">
-          <ProductImage image={image} category={category} sku={sku} sizes="8rem" fallbackWidth={320} alt="" className="size-28 shrink-0 rounded border border-acero-100" />
+        <li key={image.id} className="flex flex-col gap-3 rounded-lg border border-acero-200 bg-white p-3 sm:flex-row xl:flex-col">
+          <ProductImage image={image} category={category} sku={sku} sizes="(min-width: 1280px) 20rem, 10rem" fallbackWidth={640} alt="" className="aspect-[4/3] w-full shrink-0 rounded border border-acero-100 sm:w-40 xl:w-full" />
           <div className="min-w-0 flex-1 space-y-2">
             <p className="text-xs text-acero-600">
               {index === 0 ? <span className="mr-2 rounded bg-forja-50 px-1.5 py-0.5 font-semibold text-forja-700">Principal</span> : null}

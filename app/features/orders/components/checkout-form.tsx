@@ -6,7 +6,7 @@ import { AppLink } from "~/components/ui/app-link";
 import { FieldError, FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
 import { formatMoney } from "~/lib/format";
 import { ESTADOS, REGIMENES_FISCALES, USOS_CFDI } from "../sat-catalogs";
-import { CheckoutSchema, type CheckoutFields } from "../schema";
+import { CheckoutSchema, type CheckoutFields, type CheckoutInput } from "../schema";
 
 // The checkout form. It works without JavaScript: every section is in the page, and CSS (:has) hides
 // the address while "recoger en planta" is chosen and the CFDI fields while no factura is asked —
@@ -76,7 +76,7 @@ export interface CheckoutFormProps {
 }
 
 export function CheckoutForm({ formToken, lastResult, defaults, signedIn, hasSavedInvoice, totalCentavos }: CheckoutFormProps) {
-  const [form, fields] = useForm<CheckoutFields>({
+  const [form, fields] = useForm<CheckoutFields, CheckoutInput>({
     id: "checkout",
     lastResult: lastResult ?? undefined,
     defaultValue: defaults as Partial<CheckoutFields>,

@@ -22,15 +22,19 @@ import { computeTotals, parseDiscount, parseMoney, parseQuantity } from "../tota
 export const QuoteBuilderSchema = QuoteDraftSchema.extend({
   // "previa" saves the draft and then shows it as the customer will see it.
   intent: z.enum(["guardar", "previa", "enviar"]).default("guardar"),
-}).superRefine((value, ctx) => {
-  // The server refuses to send a zero price too; checking it here puts the message next to the field.
-  if (value.intent !== "enviar") return;
-  value.lines.forEach((line, index) => {
-    if (line.unitPrice <= 0) {
-      ctx.addIssue({ code: "custom", path: ["lines", index, "unitPrice"], message: "Para enviar, el precio unitario debe ser mayor que cero." });
-    }
-  });
-});
+}).superRefine(
+  (value, ctx) => {
+    // The server refuses to send a zero price too; checking it here puts the message next to the field.
+    if (value?.intent !== "enviar" || !Array.isArray(value.lines)) return;
+    value.lines.forEach((line, index) => {
+      if (typeof line?.unitPrice === "number" && line.unitPrice <= 0) {
+        ctx.addIssue({ code: "custom", path: ["lines", index, "unitPrice"], message: "Para enviar, el precio unitario debe ser mayor que cero." });
+      }
+    });
+  },
+  // Also when other fields have errors, so that every problem shows at once.
+  { when: () => true },
+);
 
 export type BuilderLine = {
   description: string;

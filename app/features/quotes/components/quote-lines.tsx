@@ -5,6 +5,13 @@ import { formatDiscount, formatQuantity } from "../totals";
 // A quote's lines and totals as the customer reads them (also the staff preview and detail).
 // Unit prices and amounts are before IVA; the total says it includes IVA.
 
+const PLURAL_UNITS: Record<string, string> = { pieza: "piezas", juego: "juegos", lote: "lotes", metro: "metros", hora: "horas", servicio: "servicios" };
+
+/** "1 pieza", "2.5 metros", "3 kg": the quantity with its unit in the right number. */
+export function formatLineQuantity(quantityMilli: number, unit: string): string {
+  return `${formatQuantity(quantityMilli)} ${quantityMilli === 1000 ? unit : (PLURAL_UNITS[unit] ?? unit)}`;
+}
+
 export function QuoteLinesTable({ lines, caption }: { lines: QuoteLine[]; caption: string }) {
   if (lines.length === 0) return <p className="text-acero-700">Sin partidas.</p>;
   const anyDiscount = lines.some((line) => line.discountBp > 0);
@@ -42,7 +49,7 @@ export function QuoteLinesTable({ lines, caption }: { lines: QuoteLine[]; captio
               <td className="px-3 py-2 align-top text-acero-700">{index + 1}</td>
               <td className="px-3 py-2 align-top whitespace-pre-wrap text-acero-900">{line.description}</td>
               <td className="px-3 py-2 text-right align-top whitespace-nowrap text-acero-900">
-                {formatQuantity(line.quantityMilli)} {line.unit}
+                {formatLineQuantity(line.quantityMilli, line.unit)}
               </td>
               <td className="px-3 py-2 text-right align-top whitespace-nowrap text-acero-900">{formatMoney(line.unitPriceCentavos)}</td>
               {anyDiscount ? (

@@ -1,6 +1,7 @@
 import type { QuoteLine } from "~/db/schema/quotes";
 import { formatMoney } from "~/lib/format";
-import { formatDiscount, formatQuantity } from "../totals";
+import { formatDiscount } from "../totals";
+import { formatLineQuantity } from "./quote-lines";
 
 // What changed between two sent revisions of a quote: lines added, removed or changed (old → new
 // quantity, price, discount), the lead time and the total. Props only, so the staff detail and the
@@ -26,7 +27,7 @@ const days = (value: number) => `${value} ${value === 1 ? "día hábil" : "días
 
 function lineSummary(line: QuoteLine): string {
   const discount = line.discountBp ? `, ${formatDiscount(line.discountBp)} de descuento` : "";
-  return `${formatQuantity(line.quantityMilli)} ${line.unit} × ${formatMoney(line.unitPriceCentavos)}${discount} = ${formatMoney(line.netCentavos)} antes de IVA`;
+  return `${formatLineQuantity(line.quantityMilli, line.unit)} × ${formatMoney(line.unitPriceCentavos)}${discount} = ${formatMoney(line.netCentavos)} antes de IVA`;
 }
 
 function Change({ label, before, after }: { label: string; before: string; after: string }) {
@@ -75,8 +76,8 @@ export function RevisionComparison({ comparison, headingLevel = 3 }: { compariso
                   {change.before.quantityMilli !== change.after.quantityMilli || change.before.unit !== change.after.unit ? (
                     <Change
                       label="Cantidad"
-                      before={`${formatQuantity(change.before.quantityMilli)} ${change.before.unit}`}
-                      after={`${formatQuantity(change.after.quantityMilli)} ${change.after.unit}`}
+                      before={formatLineQuantity(change.before.quantityMilli, change.before.unit)}
+                      after={formatLineQuantity(change.after.quantityMilli, change.after.unit)}
                     />
                   ) : null}
                   {change.before.unitPriceCentavos !== change.after.unitPriceCentavos ? (

@@ -36,7 +36,7 @@ const TONE_CLASS: Record<ValidityTone, string> = {
   final: "text-acero-700",
 };
 
-/** "Vence en 12 días (hasta el 3 de abril de 2026)"; the date is left out once it no longer matters. */
+/** "Vence en 12 días (hasta el 3 de abril de 2026)", "Vencida el 3 de abril de 2026"; no date once it no longer matters. */
 export function ValidityCountdown({
   status,
   validUntil,
@@ -58,8 +58,9 @@ export function ValidityCountdown({
       {text}
       {showDate ? (
         <span className="font-normal text-acero-700">
-          {" "}
-          ({status === "vencida" ? "el" : "hasta el"} <time dateTime={new Date(validUntil).toISOString()}>{formatDate(validUntil)}</time>)
+          {status === "vencida" ? " el " : " (hasta el "}
+          <time dateTime={new Date(validUntil).toISOString()}>{formatDate(validUntil)}</time>
+          {status === "vencida" ? "" : ")"}
         </span>
       ) : null}
     </span>
