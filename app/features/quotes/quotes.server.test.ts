@@ -478,6 +478,15 @@ describe("revisions", () => {
 });
 
 describe("acceptQuote", () => {
+  it("lets only the quote's own customer accept, reject or write on it", async () => {
+    const owner = await aCustomer("duena");
+    const stranger = await aCustomer("ajeno");
+    const { id } = await sentQuote(owner.email);
+    await expectUnchanged(id, () => acceptQuote(id, stranger.actor, { fullName: "Persona Ajena", ip: "", userAgent: "" }, at(1)), 404, "No encontramos esa cotización.");
+    await expectUnchanged(id, () => rejectQuote(id, stranger.actor, { reason: "precio" }, at(1)), 404, "No encontramos esa cotización.");
+    await expectUnchanged(id, () => addQuoteMessage(id, stranger.actor, "¿Me la pueden mandar a mí?", false, at(1)), 404, "No encontramos esa cotización.");
+  });
+
   it("records the signature, time, IP and user agent, and emails staff and the customer", async () => {
     const customer = await aCustomer();
     const { id, number } = await sentQuote(customer.email);
@@ -507,9 +516,9 @@ describe("acceptQuote", () => {
     expect((await getQuoteForStaff(id, now))!.quote).toMatchObject({ status: "aceptada", acceptedIp: "203.0.113.7", createdById: staff.id });
     const seen = (await getQuoteForCustomer(id, customer.id, now))!;
     expect(seen.quote).toMatchObject({ status: "aceptada", acceptedName: "Ana Torres Ruiz", acceptedAt: now });
-    expect(seen.quote.acceptedIp).toBeUndefined();
-    expect(seen.quote.acceptedUserAgent).toBeUndefined();
-    expect(seen.quote.createdById).toBeUndefined();
+    expect(seen.quote).not.toHaveProperty("acceptedIp");
+    expect(seen.quote).not.toHaveProperty("acceptedUserAgent");
+    expect(seen.quote).not.toHaveProperty("createdById");
     expect(JSON.stringify(seen.quote)).not.toContain("203.0.113.7");
     expect(seen.history.map((event) => event.kind)).toEqual(["enviada", "aceptada"]);
   });

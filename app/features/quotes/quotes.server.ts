@@ -234,15 +234,16 @@ async function transition(
   set: Partial<typeof quotes.$inferInsert>,
   now: Date,
   extra?: (tx: DbTransaction, quote: typeof quotes.$inferSelect) => Promise<void>,
-  notExpired = false,
+  customerDecision = false,
 ): Promise<QuoteResult> {
   if (!isUuid(quoteId)) return NOT_FOUND;
   const result = await getDb().transaction(async (tx): Promise<QuoteResult> => {
     // The row lock serializes concurrent decisions on one quote: the second sees the first's result.
     const [current] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update").limit(1);
-    if (!current) return NOT_FOUND;
+    // A customer decides only on their own quote; anyone else learns nothing about it.
+    if (!current || (customerDecision && current.customerUserId !== actor.id)) return NOT_FOUND;
     const status = effectiveStatus(current.status, current.validUntil, now);
-    const allowed = from.includes(current.status) && (!notExpired || status !== "vencida");
+    const allowed = from.includes(current.status) && (!customerDecision || status !== "vencida");
     if (!allowed) return refused(refusalMessage(status, to));
     const [updated] = await tx
       .update(quotes)
@@ -362,6 +363,7 @@ export async function addQuoteMessage(quoteId: string, author: Actor, body: stri
   const result = await getDb().transaction(async (tx): Promise<QuoteResult> => {
     const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).limit(1);
     if (!quote) return NOT_FOUND;
+    if (!fromStaff && quote.customerUserId !== author.id) return NOT_FOUND;
     if (fromStaff && !quote.customerEmail) return refused("Falta el correo del cliente: guárdelo en la cotización antes de escribirle.", 400);
     await tx.insert(quoteMessages).values({ quoteId, authorId: author.id, authorName: author.name, fromStaff, body, createdAt: now });
     await mailQuoteMessage(tx, { ...quote, totalCentavos: 0, revision: quote.sentRevision ?? quote.currentRevision }, { fromStaff, author: author.name, body });
@@ -443,7 +445,8 @@ export async function getQuoteForCustomer(quoteId: string, userId: string, now =
   const { createdById: _createdBy, acceptedIp: _ip, acceptedUserAgent: _ua, currentRevision: _draft, ...visibleQuote } = quote;
   return {
     quote: { ...visibleQuote, status: effectiveStatus(quote.status, quote.validUntil, now) },
-    revision: current,
+    // Internal notes are for staff only.
+    revision: { ...current, notes: undefined },
     revisions: visible.map(({ revision, sentAt, totalCentavos }) => ({ revision, sentAt, totalCentavos })),
     comparisons: comparisons(visible),
     messages: messages.map(({ authorId: _author, ...message }) => message),
