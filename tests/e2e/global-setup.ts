@@ -71,6 +71,7 @@ export default async function globalSetup(_config: FullConfig) {
     E2E_DATA_DIR: server.dataDir,
     E2E_SERVER_PID: String(server.pid),
     E2E_MAIL_DIR: mailDir,
+    E2E_MAIL_STAFF_TO: MAIL_STAFF_TO,
     E2E_OIDC_ISSUER: oidc.issuer,
     E2E_OIDC_NAME: OIDC_NAME,
     E2E_STAFF_EMAIL: STAFF_ACCOUNT.email,

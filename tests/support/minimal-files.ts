@@ -220,3 +220,35 @@ export function peek(bytes: Uint8Array): { head: Buffer; tail: Buffer; size: num
   const limit = 64 * 1024;
   return { head: buffer.subarray(0, limit), tail: buffer.subarray(Math.max(0, buffer.length - limit)), size: buffer.length };
 }
+
+/**
+ * A real STEP file of about `targetBytes`: the header of `stepFile()` and a data section of
+ * numbered CARTESIAN_POINT entities, padded so the file has exactly `targetBytes` bytes.
+ */
+export function largeStepFile(targetBytes: number): Uint8Array {
+  const head = [
+    "ISO-10303-21;",
+    "HEADER;",
+    "FILE_DESCRIPTION(('Forja pieza de prueba grande'),'2;1');",
+    "FILE_NAME('carcasa.step','2026-01-15T10:00:00',('Forja'),('Forja'),'','','');",
+    "FILE_SCHEMA(('AUTOMOTIVE_DESIGN { 1 0 10303 214 1 1 1 1 }'));",
+    "ENDSEC;",
+    "DATA;",
+    "",
+  ].join("\r\n");
+  const end = "ENDSEC;\r\nEND-ISO-10303-21;\r\n";
+  const budget = targetBytes - head.length - end.length;
+  if (budget < 0) throw new RangeError(`largeStepFile: ${targetBytes} bytes is too small for a STEP header`);
+  const lines: string[] = [];
+  let used = 0;
+  for (let id = 1; ; id++) {
+    const line = `#${id}=CARTESIAN_POINT('',(${(id % 997) * 0.5},${(id % 311) * 0.25},${id % 53}.));\r\n`;
+    if (used + line.length > budget) break;
+    lines.push(line);
+    used += line.length;
+  }
+  // Comments are legal between entities; one pads the file to the exact size.
+  const gap = budget - used;
+  const padding = gap >= 6 ? `/*${"x".repeat(gap - 6)}*/\r\n` : " ".repeat(gap);
+  return latin1(head + lines.join("") + padding + end);
+}

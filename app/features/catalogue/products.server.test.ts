@@ -249,6 +249,15 @@ describe("staff commands", () => {
     expect(await names("esparrago 1 m")).toEqual(["Espárrago roscado M12 × 1 m"]);
   });
 
+  it("turns a clash between two saves at once into the same field error", async () => {
+    const results = await Promise.all([
+      createProduct(values({ name: "Tuerca de seguridad M16 A", sku: "FOR-TUE-M16" })),
+      createProduct(values({ name: "Tuerca de seguridad M16 B", sku: "FOR-TUE-M16" })),
+    ]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.find((result) => !result.ok)).toMatchObject({ ok: false, status: 400, fieldErrors: { sku: [expect.stringContaining("FOR-TUE-M16")] } });
+  });
+
   it("validates the form in Spanish and reads pesos into centavos", () => {
     const form = new FormData();
     for (const [key, value] of Object.entries({

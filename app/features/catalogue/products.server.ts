@@ -239,17 +239,15 @@ export async function listProductsForStaff(filters: StaffProductFilters): Promis
   const search = searchFilter(filters.q);
   if (search) conditions.push(search.where);
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [counted], categories] = [
-    await getDb()
-      .select({ ...cardColumns, active: products.active, updatedAt: products.updatedAt })
-      .from(products)
-      .where(where)
-      .orderBy(...(search ? [desc(search.rank), asc(products.name)] : [asc(products.name), asc(products.sku)]))
-      .limit(CATALOGUE_PAGE_SIZE)
-      .offset((filters.page - 1) * CATALOGUE_PAGE_SIZE),
-    await getDb().select({ n: count() }).from(products).where(where),
-    await listCategoryNames(),
-  ];
+  const rows = await getDb()
+    .select({ ...cardColumns, active: products.active, updatedAt: products.updatedAt })
+    .from(products)
+    .where(where)
+    .orderBy(...(search ? [desc(search.rank), asc(products.name)] : [asc(products.name), asc(products.sku)]))
+    .limit(CATALOGUE_PAGE_SIZE)
+    .offset((filters.page - 1) * CATALOGUE_PAGE_SIZE);
+  const [counted] = await getDb().select({ n: count() }).from(products).where(where);
+  const categories = await listCategoryNames();
   const total = Number(counted?.n ?? 0);
   return { rows: await withImages(rows), total, pages: Math.ceil(total / CATALOGUE_PAGE_SIZE), categories };
 }

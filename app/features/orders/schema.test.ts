@@ -69,6 +69,10 @@ describe("CheckoutSchema", () => {
 
   it("reports a bad RFC next to the field and ignores invoice fields when no factura is asked", () => {
     expect(errorsOf({ ...base, ...invoice, rfc: "EKU9003173C8" })?.rfc?.[0]).toMatch(/dígito verificador/);
+    // Also while other fields are still empty, so the person sees it as soon as they leave the field.
+    const early = errorsOf({ delivery: "recoger", paymentMethod: "spei", requiereFactura: "on", rfc: "EKU9003173C8" });
+    expect(early?.name).toBeTruthy();
+    expect(early?.rfc?.[0]).toMatch(/dígito verificador/);
     expect(errorsOf({ ...base, rfc: "EKU9003173C8" })).toBeNull();
   });
 });

@@ -112,54 +112,59 @@ export const CheckoutSchema = z
     /** The total the person saw (centavos); the order is refused if the server's differs. */
     expectedTotal: z.number().int().nonnegative().optional(),
   })
-  .superRefine((value, ctx) => {
-    const need = (path: keyof typeof value, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    if (value.delivery === "envio") {
-      if (!value.calle) need("calle", "Escriba la calle.");
-      if (!value.numero) need("numero", "Escriba el número exterior (o S/N).");
-      if (!value.colonia) need("colonia", "Escriba la colonia.");
-      if (!value.codigoPostal) need("codigoPostal", "Escriba el código postal.");
-      else if (!postalCode.test(value.codigoPostal)) need("codigoPostal", "El código postal tiene 5 dígitos, por ejemplo 76220.");
-      if (!value.municipio) need("municipio", "Escriba el municipio o alcaldía.");
-      if (!value.estado) need("estado", "Elija el estado.");
-      else if (!ESTADO_NAMES.includes(value.estado)) need("estado", "Elija un estado de la lista.");
-    }
-    if (value.paymentMethod === "recoger" && value.delivery !== "recoger") {
-      need("paymentMethod", "El pago al recoger solo aplica si recoge su pedido en planta. Elija transferencia SPEI para envíos.");
-    }
-    if (!value.requiereFactura) return;
+  .superRefine(
+    (value, ctx) => {
+      const need = (path: keyof typeof value, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+      if (value.delivery === "envio") {
+        if (!value.calle) need("calle", "Escriba la calle.");
+        if (!value.numero) need("numero", "Escriba el número exterior (o S/N).");
+        if (!value.colonia) need("colonia", "Escriba la colonia.");
+        if (!value.codigoPostal) need("codigoPostal", "Escriba el código postal.");
+        else if (!postalCode.test(value.codigoPostal)) need("codigoPostal", "El código postal tiene 5 dígitos, por ejemplo 76220.");
+        if (!value.municipio) need("municipio", "Escriba el municipio o alcaldía.");
+        if (!value.estado) need("estado", "Elija el estado.");
+        else if (!ESTADO_NAMES.includes(value.estado)) need("estado", "Elija un estado de la lista.");
+      }
+      if (value.paymentMethod === "recoger" && value.delivery !== "recoger") {
+        need("paymentMethod", "El pago al recoger solo aplica si recoge su pedido en planta. Elija transferencia SPEI para envíos.");
+      }
+      if (!value.requiereFactura) return;
 
-    const rfc = value.rfc ? validateRfc(value.rfc) : null;
-    if (!value.rfc) need("rfc", "Escriba el RFC para la factura.");
-    else if (rfc && !rfc.ok) need("rfc", rfc.message);
-    if (!value.razonSocial) need("razonSocial", "Escriba el nombre o razón social tal como aparece en su Constancia de Situación Fiscal.");
-    if (!value.codigoPostalFiscal) need("codigoPostalFiscal", "Escriba el código postal de su domicilio fiscal.");
-    else if (!postalCode.test(value.codigoPostalFiscal)) need("codigoPostalFiscal", "El código postal tiene 5 dígitos, por ejemplo 76220.");
+      const rfc = value.rfc ? validateRfc(value.rfc) : null;
+      if (!value.rfc) need("rfc", "Escriba el RFC para la factura.");
+      else if (rfc && !rfc.ok) need("rfc", rfc.message);
+      if (!value.razonSocial) need("razonSocial", "Escriba el nombre o razón social tal como aparece en su Constancia de Situación Fiscal.");
+      if (!value.codigoPostalFiscal) need("codigoPostalFiscal", "Escriba el código postal de su domicilio fiscal.");
+      else if (!postalCode.test(value.codigoPostalFiscal)) need("codigoPostalFiscal", "El código postal tiene 5 dígitos, por ejemplo 76220.");
 
-    const regimen = value.regimenFiscal ? findRegimen(value.regimenFiscal) : undefined;
-    if (!value.regimenFiscal) need("regimenFiscal", "Elija su régimen fiscal.");
-    else if (!regimen) need("regimenFiscal", "Elija un régimen fiscal de la lista.");
-    const uso = value.usoCfdi ? findUsoCfdi(value.usoCfdi) : undefined;
-    if (!value.usoCfdi) need("usoCfdi", "Elija el uso del CFDI.");
-    else if (!uso) need("usoCfdi", "Elija un uso del CFDI de la lista.");
-    if (!rfc?.ok) return;
+      const regimen = value.regimenFiscal ? findRegimen(value.regimenFiscal) : undefined;
+      if (!value.regimenFiscal) need("regimenFiscal", "Elija su régimen fiscal.");
+      else if (!regimen) need("regimenFiscal", "Elija un régimen fiscal de la lista.");
+      const uso = value.usoCfdi ? findUsoCfdi(value.usoCfdi) : undefined;
+      if (!value.usoCfdi) need("usoCfdi", "Elija el uso del CFDI.");
+      else if (!uso) need("usoCfdi", "Elija un uso del CFDI de la lista.");
+      if (!rfc?.ok) return;
 
-    if (rfc.generic) {
-      // SAT rule for XAXX010101000 / XEXX010101000: régimen 616 and uso S01.
-      if (regimen && regimen.code !== "616") need("regimenFiscal", "Con el RFC genérico el régimen fiscal es 616 · Sin obligaciones fiscales.");
-      if (uso && uso.code !== "S01") need("usoCfdi", "Con el RFC genérico el uso del CFDI es S01 · Sin efectos fiscales.");
-      return;
-    }
-    const persona = rfc.kind === "moral" ? "persona moral (RFC de 12 caracteres)" : "persona física (RFC de 13 caracteres)";
-    if (regimen && !appliesTo(regimen, rfc.kind)) {
-      need("regimenFiscal", `El régimen ${regimen.code} no corresponde a una ${persona}. Elija el de su Constancia de Situación Fiscal.`);
-      return;
-    }
-    if (uso && !appliesTo(uso, rfc.kind)) need("usoCfdi", `El uso ${uso.code} no aplica a una ${persona}.`);
-    else if (uso && regimen && !uso.regimenes.includes(regimen.code)) {
-      need("usoCfdi", `El uso ${uso.code} no es válido con el régimen ${regimen.code}. Para una compra suele ser G01, G03 o I08; si no deducirá la compra, S01.`);
-    }
-  })
+      if (rfc.generic) {
+        // SAT rule for XAXX010101000 / XEXX010101000: régimen 616 and uso S01.
+        if (regimen && regimen.code !== "616") need("regimenFiscal", "Con el RFC genérico el régimen fiscal es 616 · Sin obligaciones fiscales.");
+        if (uso && uso.code !== "S01") need("usoCfdi", "Con el RFC genérico el uso del CFDI es S01 · Sin efectos fiscales.");
+        return;
+      }
+      const persona = rfc.kind === "moral" ? "persona moral (RFC de 12 caracteres)" : "persona física (RFC de 13 caracteres)";
+      if (regimen && !appliesTo(regimen, rfc.kind)) {
+        need("regimenFiscal", `El régimen ${regimen.code} no corresponde a una ${persona}. Elija el de su Constancia de Situación Fiscal.`);
+        return;
+      }
+      if (uso && !appliesTo(uso, rfc.kind)) need("usoCfdi", `El uso ${uso.code} no aplica a una ${persona}.`);
+      else if (uso && regimen && !uso.regimenes.includes(regimen.code)) {
+        need("usoCfdi", `El uso ${uso.code} no es válido con el régimen ${regimen.code}. Para una compra suele ser G01, G03 o I08; si no deducirá la compra, S01.`);
+      }
+    },
+    // Also while other fields still have errors (an empty name must not hide a wrong RFC). Form data
+    // holds only strings and the checkbox's boolean, which is all the rules above read.
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  )
   .transform((value) => {
     const address: OrderAddress | null =
       value.delivery === "envio"

@@ -209,7 +209,7 @@ export function renderQuotePdf(doc: QuotePdfDocument): Promise<Buffer> {
 
 type CustomerView = NonNullable<Awaited<ReturnType<typeof getQuoteForCustomer>>>;
 type StaffView = NonNullable<Awaited<ReturnType<typeof getQuoteForStaff>>>;
-type Revision = StaffView["current"];
+type Revision = Omit<StaffView["current"], "notes">;
 
 function documentFrom(quote: StaffView["quote"] | CustomerView["quote"], revision: Revision, acceptedIp: string | null, now: Date): QuotePdfDocument {
   const draft = revision.sentAt === null;

@@ -66,6 +66,15 @@ async function findAccountId(tx: DbTransaction, email: string): Promise<string |
 export async function createQuote(input: { submissionId?: string | null; actor: Actor }, now = new Date()): Promise<QuoteResult<{ id: string; number: string }>> {
   const submission = input.submissionId ? await getSubmissionForQuote(input.submissionId) : null;
   if (input.submissionId && !submission) return refused("No encontramos esa solicitud.", 404);
+  // One live quote per request: a second click on "Crear cotización" opens the one that exists.
+  if (submission) {
+    const [existing] = await getDb()
+      .select({ id: quotes.id, number: quotes.number })
+      .from(quotes)
+      .where(and(eq(quotes.submissionId, submission.id), sql`${quotes.status} <> 'cancelada'`))
+      .limit(1);
+    if (existing) return { ok: true, value: existing };
+  }
   const id = await getDb().transaction(async (tx) => {
     const number = await nextRecordNumber(tx, "COT", now);
     const email = submission?.email ?? "";
@@ -434,6 +443,11 @@ function comparisons(revisions: { revision: number; lines: QuoteLine[]; leadTime
   return sent.slice(1).map((revision, index) => compareRevisions(sent[index]!, revision));
 }
 
+function withoutNotes<T extends { notes: string }>(revision: T): Omit<T, "notes"> {
+  const { notes: _notes, ...rest } = revision;
+  return rest;
+}
+
 /** The customer's view: only their own quotes, only what was sent. Anything else is "not found". */
 export async function getQuoteForCustomer(quoteId: string, userId: string, now = new Date()) {
   const loaded = await loadQuote(quoteId);
@@ -446,7 +460,7 @@ export async function getQuoteForCustomer(quoteId: string, userId: string, now =
   return {
     quote: { ...visibleQuote, status: effectiveStatus(quote.status, quote.validUntil, now) },
     // Internal notes are for staff only.
-    revision: { ...current, notes: undefined },
+    revision: withoutNotes(current),
     revisions: visible.map(({ revision, sentAt, totalCentavos }) => ({ revision, sentAt, totalCentavos })),
     comparisons: comparisons(visible),
     messages: messages.map(({ authorId: _author, ...message }) => message),
@@ -513,7 +527,8 @@ export async function listQuotesForStaff(input: { status?: string; q?: string; p
         createdAt: quotes.createdAt,
       })
       .from(quotes)
-      .innerJoin(quoteRevisions, and(eq(quoteRevisions.quoteId, quotes.id), eq(quoteRevisions.revision, quotes.currentRevision)))
+      // The figure the customer was sent; a draft's own total until the first send.
+      .innerJoin(quoteRevisions, and(eq(quoteRevisions.quoteId, quotes.id), eq(quoteRevisions.revision, sql`coalesce(${quotes.sentRevision}, ${quotes.currentRevision})`)))
       .where(where)
       .orderBy(desc(quotes.createdAt))
       .limit(STAFF_QUOTES_PAGE_SIZE)
