@@ -407,3 +407,8 @@ export async function getProductEditor(id: string | null): Promise<{ product: St
   if (id !== null && !product) return null;
   return { product, categories: await listCategoryNames() };
 }
+
+/** Every active product's address, for sitemap.xml. */
+export async function listActiveProductSlugs(): Promise<{ slug: string; updatedAt: Date }[]> {
+  return getDb().select({ slug: products.slug, updatedAt: products.updatedAt }).from(products).where(eq(products.active, true)).orderBy(asc(products.slug));
+}

@@ -1,3 +1,4 @@
+import { listActiveProductSlugs } from "~/features/catalogue/products.server";
 import { industries } from "./content/industries";
 import { listPublishedPages } from "./pages.server";
 
@@ -7,13 +8,14 @@ function escapeXml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-/** sitemap.xml: every public page, the ten industries and the published content pages. */
+/** sitemap.xml: every public page, the ten industries, the published content pages and the catalogue. */
 export async function buildSitemap(publicUrl: string): Promise<string> {
-  const contentPages = await listPublishedPages();
+  const [contentPages, catalogue] = await Promise.all([listPublishedPages(), listActiveProductSlugs()]);
   const entries = [
     ...STATIC_PATHS.map((path) => ({ path, lastmod: undefined as string | undefined })),
     ...industries.map((industry) => ({ path: `/industrias-design/${industry.slug}`, lastmod: undefined })),
     ...contentPages.map((page) => ({ path: `/${page.slug}`, lastmod: page.updatedAt.toISOString().slice(0, 10) })),
+    ...catalogue.map((product) => ({ path: `/catalogo/${product.slug}`, lastmod: product.updatedAt.toISOString().slice(0, 10) })),
   ];
   const urls = entries
     .map(({ path, lastmod }) => `  <url><loc>${escapeXml(publicUrl + path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`)
