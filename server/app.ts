@@ -8,6 +8,8 @@ import { getDatabase, openDatabase, useDatabase } from "~/db/client.server";
 import { seedCatalogue } from "~/features/catalogue/seed.server";
 import { cleanTmpUploads } from "~/features/files/storage.server";
 import { closeMailTransport } from "~/features/mail/transport.server";
+import { removeAbandonedGuestCarts } from "~/features/orders/cart.server";
+import { getPaymentConfig } from "~/features/orders/payment-config";
 import { startMailWorker } from "~/features/mail/outbox.server";
 import { startQuoteExpiryJob } from "~/features/quotes/quotes.server";
 import { seedContentPages } from "~/features/site/pages.server";
@@ -41,7 +43,9 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   const seeded = await seedContentPages();
   await seedCatalogue();
   logger.info({ database: database.kind, seededPages: seeded }, "database ready");
+  getPaymentConfig(); // a bad SPEI_CLABE stops the start, not the first order
   await cleanTmpUploads();
+  await removeAbandonedGuestCarts();
   const mailWorker = startMailWorker();
   const quoteExpiry = startQuoteExpiryJob();
   return {

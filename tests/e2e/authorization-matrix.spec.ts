@@ -1,7 +1,9 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { binaryStlFile } from "../support/minimal-files";
 import { STAFF, baseUrl, createCustomer, signInApi, type Customer } from "./support/accounts";
 import { clientHeaders } from "./support/fixtures";
+import { fetchFormToken, findSubmissions, quoteMultipart, quoteValues } from "./support/submissions";
 
 // Issue 3 §5: every page and API introduced so far × {guest, customer, another customer, staff},
 // with the status or redirect each must get — checked on the server, without a browser.
@@ -17,6 +19,10 @@ interface Row {
   expect: Record<Actor, Outcome>;
   /** Extra checks of a 200 answer (whose data it shows). */
   body?: (text: string, actor: Actor) => void;
+  /** Extra checks of every answer, whatever its status (e.g. never the bytes of a file). */
+  raw?: (body: Buffer, actor: Actor) => void;
+  /** The form a POST sends, per actor. */
+  form?: (actor: Actor) => Record<string, string>;
 }
 
 const login = (path: string) => ({ redirect: `/login?redirectTo=${encodeURIComponent(path)}` });
@@ -103,42 +109,147 @@ test("authorization matrix: every page and API × guest, customer, another custo
     expect(staff.response.status()).toBe(200);
     identities = { customer, otherCustomer, staff: { email: STAFF.email } };
 
-    const results: string[] = [];
-    const failures: string[] = [];
-    for (const row of ROWS) {
-      for (const actor of ACTORS) {
-        const expected = row.expect[actor];
-        const response: APIResponse =
-          row.method === "GET"
-            ? await clients[actor].get(row.path)
-            : await clients[actor].post(row.path, {
-                headers: { origin: baseUrl() },
-                form:
-                  actor === "staff"
-                    ? { intent: "unblock", userId: otherCustomer.id }
-                    : { intent: "block", userId: actor === "customer" ? otherCustomer.id : customer.id },
-              });
-        const actual =
-          response.status() >= 300 && response.status() < 400 ? `→ ${response.headers()["location"]}` : String(response.status());
-        const wanted = typeof expected === "number" ? String(expected) : `→ ${expected.redirect}`;
-        const label = `${row.method} ${row.path} as ${actor}`;
-        results.push(`${label}: ${actual}`);
-        if (actual !== wanted) failures.push(`${label}: expected ${wanted}, got ${actual}`);
-        else if (response.status() === 200 && row.body) {
-          try {
-            row.body(await response.text(), actor);
-          } catch (error) {
-            failures.push(`${label}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
-          }
-        }
-      }
-    }
-    test.info().annotations.push({ type: "matrix", description: results.join("\n") });
-    expect(failures, results.join("\n")).toEqual([]);
+    await checkRows(
+      ROWS.map((row) =>
+        row.method === "POST"
+          ? {
+              ...row,
+              form: (actor: Actor) =>
+                actor === "staff"
+                  ? { intent: "unblock", userId: otherCustomer.id }
+                  : { intent: "block", userId: actor === "customer" ? otherCustomer.id : customer.id },
+            }
+          : row,
+      ),
+      clients,
+    );
 
     // The refused block attempts changed nothing: both customers are still active and signed in.
     expect((await clients.customer.get("/api/users/me")).status()).toBe(200);
     expect((await clients.otherCustomer.get("/api/users/me")).status()).toBe(200);
+  } finally {
+    for (const client of Object.values(clients)) await client.dispose();
+  }
+});
+
+/** Sends every row as every actor; collects each outcome and fails once with all mismatches. */
+async function checkRows(rows: Row[], clients: Record<Actor, APIRequestContext>): Promise<void> {
+  const results: string[] = [];
+  const failures: string[] = [];
+  for (const row of rows) {
+    for (const actor of ACTORS) {
+      const expected = row.expect[actor];
+      const response: APIResponse =
+        row.method === "GET"
+          ? await clients[actor].get(row.path)
+          : await clients[actor].post(row.path, { headers: { origin: baseUrl() }, form: row.form?.(actor) ?? {} });
+      const actual = response.status() >= 300 && response.status() < 400 ? `→ ${response.headers()["location"]}` : String(response.status());
+      const wanted = typeof expected === "number" ? String(expected) : `→ ${expected.redirect}`;
+      const label = `${row.method} ${row.path} as ${actor}`;
+      results.push(`${label}: ${actual}`);
+      if (actual !== wanted) failures.push(`${label}: expected ${wanted}, got ${actual}`);
+      else {
+        try {
+          row.raw?.(await response.body(), actor);
+          if (response.status() === 200 && row.body) row.body(await response.text(), actor);
+        } catch (error) {
+          failures.push(`${label}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+        }
+      }
+    }
+  }
+  test.info().annotations.push({ type: "matrix", description: results.join("\n") });
+  expect(failures, results.join("\n")).toEqual([]);
+}
+
+// Issue 4 §4: the submissions' staff pages, their file and CSV routes and the detail's actions.
+// The request is sent by the signed-in customer (so it is linked to that account): even its
+// author only ever gets the staff login, never the file.
+test("authorization matrix: /admin/formularios, a submission, its file, the CSV and the detail's POST", async ({ playwright }) => {
+  test.slow(); // 25 requests, three accounts and a submission
+  const clients = {} as Record<Actor, APIRequestContext>;
+  for (const actor of ACTORS) {
+    clients[actor] = await playwright.request.newContext({ baseURL: baseUrl(), extraHTTPHeaders: clientHeaders(), maxRedirects: 0 });
+  }
+  try {
+    const customer: Customer = await createCustomer(clients.customer);
+    const otherCustomer: Customer = await createCustomer(clients.otherCustomer);
+    const staff = await signInApi(clients.staff, STAFF.email, STAFF.password);
+    expect(staff.response.status()).toBe(200);
+    identities = { customer, otherCustomer, staff: { email: STAFF.email } };
+
+    // The customer's own request, with a file.
+    const stl = binaryStlFile();
+    const values = quoteValues({ email: customer.email });
+    const token = await fetchFormToken(clients.customer, "/cotiza");
+    await new Promise((resolve) => setTimeout(resolve, 3_100));
+    const sent = await clients.customer.post("/api/cotiza", { multipart: quoteMultipart(values, token, [{ name: "pieza-cliente.stl", bytes: stl }]) });
+    expect(sent.status(), await sent.text()).toBe(200);
+    const [submission] = await findSubmissions(clients.staff, values.tag);
+    expect(submission).toBeTruthy();
+    const detailHtml = await (await clients.staff.get(`/admin/formularios/${submission.id}`)).text();
+    expect(detailHtml, "linked to the customer's account").toContain(customer.email);
+    const filePath = /href="(\/admin\/formularios\/[0-9a-f-]{36}\/archivos\/[0-9a-f-]{36})"/.exec(detailHtml)?.[1];
+    expect(filePath).toBeTruthy();
+
+    const staffOnly = (path: string) => ({ guest: adminLogin(path), customer: adminLogin(path), otherCustomer: adminLogin(path), staff: 200 });
+    const neverTheFile = (body: Buffer, actor: Actor) => {
+      if (actor !== "staff") expect(body.includes(Buffer.from(stl.subarray(84, 134))), `${actor} never gets the file`).toBe(false);
+    };
+    const detail = `/admin/formularios/${submission.id}`;
+    const rows: Row[] = [
+      { method: "GET", path: "/admin/formularios", expect: staffOnly("/admin/formularios") },
+      { method: "GET", path: `/admin/formularios?q=${values.tag}`, expect: staffOnly(`/admin/formularios?q=${values.tag}`) },
+      {
+        method: "GET",
+        path: detail,
+        expect: staffOnly(detail),
+        body: (text) => expect(text).toContain(submission.number),
+      },
+      {
+        method: "GET",
+        path: filePath!,
+        expect: staffOnly(filePath!),
+        raw: (body, actor) => {
+          neverTheFile(body, actor);
+          if (actor === "staff") expect(Buffer.compare(body, Buffer.from(stl))).toBe(0);
+        },
+      },
+      {
+        method: "GET",
+        path: `${detail}/archivos/00000000-0000-4000-8000-000000000000`,
+        expect: { ...staffOnly(`${detail}/archivos/00000000-0000-4000-8000-000000000000`), staff: 404 },
+      },
+      {
+        method: "GET",
+        path: "/admin/formularios/exportar.csv",
+        expect: staffOnly("/admin/formularios/exportar.csv"),
+        raw: (body, actor) => {
+          if (actor !== "staff") expect(body.toString("utf8")).not.toContain(submission.number);
+        },
+      },
+      {
+        method: "POST",
+        path: detail,
+        expect: staffOnly(detail),
+        form: (actor) => ({ intent: "nota", note: `Nota de prueba de ${actor}` }),
+      },
+      {
+        method: "POST",
+        path: detail,
+        expect: staffOnly(detail),
+        form: (actor) => ({ intent: "estado", status: actor === "staff" ? "en_revision" : "descartado" }),
+      },
+      { method: "GET", path: "/admin", expect: staffOnly("/admin") },
+    ];
+    await checkRows(rows, clients);
+
+    // Only staff's actions reached the history.
+    const after = await (await clients.staff.get(detail)).text();
+    expect(after).toContain("Nota de prueba de staff");
+    expect(after).not.toMatch(/Nota de prueba de (guest|customer|otherCustomer)/);
+    const csv = (await (await clients.staff.get(`/admin/formularios/exportar.csv?q=${values.tag}`)).text()).split("\r\n");
+    expect(csv[1]).toContain(",En revisión,");
   } finally {
     for (const client of Object.values(clients)) await client.dispose();
   }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, eq, gte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { getDb, type DbTransaction } from "~/db/client.server";
 import { cartItems, carts, products } from "~/db/schema/catalogue";
 import { getSessionUser, type RequestMeta, type SessionUser } from "~/features/accounts/accounts.server";
@@ -274,6 +274,8 @@ export async function mergeGuestCart(token: string, userId: string): Promise<str
     const notices: string[] = [];
     if (items.length > 0) {
       const userCartId = await ensureCart({ kind: "user", userId }, tx);
+      // Same lock order as checkout (the cart row before its lines): no deadlock with an order being placed.
+      await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, userCartId)).for("update");
       for (const item of items) {
         const product = byId.get(item.productId);
         if (!purchasable(product)) {
@@ -441,4 +443,14 @@ export async function countCartLines(owner: CartOwner): Promise<number> {
   if (!cartId) return 0;
   const [row] = await getDb().select({ lines: count() }).from(cartItems).where(eq(cartItems.cartId, cartId));
   return row?.lines ?? 0;
+}
+
+/** Guest carts untouched for 60 days are abandoned: removed at start-up. */
+export async function removeAbandonedGuestCarts(now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - 60 * 24 * 60 * 60 * 1000);
+  const removed = await getDb()
+    .delete(carts)
+    .where(and(isNull(carts.userId), lt(carts.updatedAt, cutoff)))
+    .returning({ id: carts.id });
+  return removed.length;
 }

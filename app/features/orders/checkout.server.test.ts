@@ -201,6 +201,19 @@ describe("placeOrder", () => {
     expect(await stockOf(product.id)).toBe(5);
   });
 
+  it("places one order when two tabs submit the same cart with different tokens", async () => {
+    const product = await aProduct({ stock: 10 });
+    const owner = guest();
+    await addToCart(owner, product.id, 2);
+    const results = await Promise.all([
+      placeOrder({ owner, userId: null, checkout: checkout(), checkoutToken: token(), now: NOW }),
+      placeOrder({ owner, userId: null, checkout: checkout(), checkoutToken: token(), now: NOW }),
+    ]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.find((result) => !result.ok)).toMatchObject({ reason: "empty" });
+    expect(await stockOf(product.id)).toBe(8);
+  });
+
   it("sells exactly the stock when 50 buyers check out at once: 10 orders, stock 0, 40 refusals", async () => {
     const product = await aProduct({ name: "Escuadra reforzada", stock: 10 });
     const owners = Array.from({ length: 50 }, guest);

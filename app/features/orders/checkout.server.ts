@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { getDb, type DbTransaction } from "~/db/client.server";
-import { billingProfiles, cartItems, orderEvents, orderItems, orders, products, type OrderInvoice } from "~/db/schema/catalogue";
+import { billingProfiles, cartItems, carts, orderEvents, orderItems, orders, products, type OrderInvoice } from "~/db/schema/catalogue";
 import type { RequestMeta, SessionUser } from "~/features/accounts/accounts.server";
 import { nudgeMailWorker } from "~/features/mail/outbox.server";
 import { nextRecordNumber } from "~/features/numbering/next-number.server";
@@ -82,10 +82,13 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   const { checkout } = input;
   try {
     const created = await getDb().transaction(async (tx) => {
-      // Checked again inside: a twin submit that waited for this one's turn finds its order here.
+      const cartId = await findCartId(input.owner, tx);
+      // Lock the cart first (every transaction that changes a cart does): two submits of the same
+      // cart run one after the other. The second then finds the first's order when it is the same
+      // checkout (same token), or an empty cart when it is another tab.
+      if (cartId) await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
       const [twin] = await tx.select({ id: orders.id, number: orders.number }).from(orders).where(eq(orders.checkoutToken, input.checkoutToken));
       if (twin) return { orderId: twin.id, number: twin.number, duplicate: true };
-      const cartId = await findCartId(input.owner, tx);
       const items = cartId
         ? await tx
             .select({ productId: cartItems.productId, quantity: cartItems.quantity, name: products.name, minOrder: products.minOrder, unit: products.unit })

@@ -54,7 +54,7 @@ export function getPaymentConfig(source: Record<string, string | undefined> = pr
 /**
  * The reference a customer writes in the transfer's concept: the order number without dashes
  * plus one check digit (Luhn over its digits), so a mistyped reference is noticed when the
- * payment is matched. PED-2026-0001 → PED202600018.
+ * payment is matched. PED-2026-0001 → PED202600011.
  */
 export function paymentReferenceFor(orderNumber: string): string {
   const compact = orderNumber.replace(/-/g, "");

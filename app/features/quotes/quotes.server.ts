@@ -244,6 +244,8 @@ async function transition(
   now: Date,
   extra?: (tx: DbTransaction, quote: typeof quotes.$inferSelect) => Promise<void>,
   customerDecision = false,
+  /** A further rule on the locked row; returns the refusal, or null to go on. */
+  precondition?: (quote: typeof quotes.$inferSelect) => string | null,
 ): Promise<QuoteResult> {
   if (!isUuid(quoteId)) return NOT_FOUND;
   const result = await getDb().transaction(async (tx): Promise<QuoteResult> => {
@@ -254,6 +256,8 @@ async function transition(
     const status = effectiveStatus(current.status, current.validUntil, now);
     const allowed = from.includes(current.status) && (!customerDecision || status !== "vencida");
     if (!allowed) return refused(refusalMessage(status, to));
+    const problem = precondition?.(current);
+    if (problem) return refused(problem);
     const [updated] = await tx
       .update(quotes)
       .set({ ...set, status: to, updatedAt: now })
@@ -289,11 +293,14 @@ async function revisionTotal(tx: DbTransaction, quoteId: string, revision: numbe
   return row?.total ?? 0;
 }
 
-/** The customer accepts the sent revision with their typed name as signature. */
+/**
+ * The customer accepts the sent revision with their typed name as signature. With `revision` (the
+ * one their page showed), a newer revision sent since is refused: nobody signs what they have not read.
+ */
 export function acceptQuote(
   quoteId: string,
   customer: Actor,
-  input: { fullName: string; ip: string; userAgent: string },
+  input: { fullName: string; ip: string; userAgent: string; revision?: number },
   now = new Date(),
 ): Promise<QuoteResult> {
   return transition(
@@ -308,6 +315,10 @@ export function acceptQuote(
       await mailQuoteDecision(tx, { ...quote, totalCentavos: await revisionTotal(tx, quote.id, revision), revision }, { accepted: true, by: input.fullName });
     },
     true,
+    (quote) =>
+      input.revision !== undefined && quote.sentRevision !== input.revision
+        ? `Le enviamos una revisión nueva de esta cotización (revisión ${quote.sentRevision}) mientras tenía abierta la ${input.revision}. Revise los cambios antes de aceptarla.`
+        : null,
   );
 }
 

@@ -90,6 +90,8 @@ export const AcceptQuoteSchema = z.object({
   intent: z.literal("aceptar"),
   fullName: z.string({ error: "Escriba su nombre completo como firma." }).trim().min(5, "Escriba su nombre completo como firma.").max(120),
   terms: z.literal("on", { error: "Para aceptar debe confirmar que leyó las condiciones." }),
+  /** The revision shown when the customer signed; a newer one sent meanwhile must be read first. */
+  revision: z.coerce.number().int().positive().optional(),
 });
 
 export const RejectQuoteSchema = z.object({

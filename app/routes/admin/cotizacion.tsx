@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { Form, data, redirect, useNavigation } from "react-router";
+import { Form, data, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/cotizacion";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
@@ -35,6 +35,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!found) notFound(request);
   const search = new URL(request.url).searchParams;
   return { ...found, preview: search.get("vista") === "previa", justSent: search.has("enviada"), now: new Date() };
+}
+
+// A refusal by the rules (409: sent, answered or cancelled meanwhile, e.g. from another tab) means
+// the quote changed under this page: reload it so the page shows its real state next to the refusal.
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
 }
 
 interface ActionResult {

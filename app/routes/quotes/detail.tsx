@@ -1,6 +1,6 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/detail";
 import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, FormNotice } from "~/components/ui/form";
@@ -77,6 +77,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+// A refusal by the rules (409: answered in another tab, expired, revised) means the quote changed
+// under this page: reload its data so the page shows it as it is now, next to the refusal.
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
+}
+
 type Intent = "aceptar" | "rechazar" | "mensaje";
 type ActionData = { intent: Intent | null; result?: SubmissionResult<string[]>; refusal?: string };
 
@@ -99,7 +105,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "aceptar") {
     const submission = parseWithZod(formData, { schema: AcceptQuoteSchema });
     if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
-    const outcome = await acceptQuote(params.id, actor, { fullName: submission.value.fullName, ip: meta.ip, userAgent: request.headers.get("user-agent") ?? "" });
+    const outcome = await acceptQuote(params.id, actor, {
+      fullName: submission.value.fullName,
+      ip: meta.ip,
+      userAgent: request.headers.get("user-agent") ?? "",
+      revision: submission.value.revision,
+    });
     return respond(intent, submission.reply(), outcome, "aceptada");
   }
   if (intent === "rechazar") {

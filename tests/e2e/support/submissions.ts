@@ -186,11 +186,14 @@ export async function expectFieldError(field: Locator, message: string | RegExp)
   const error = field.page().locator(`[id="${errorId}"]`);
   await expect(error).toBeVisible();
   await expect(error).toHaveText(message);
-  // Beside its field: right below it on the page.
-  const [fieldBox, errorBox] = [await field.boundingBox(), await error.boundingBox()];
-  expect(fieldBox && errorBox, "field and error are laid out").toBeTruthy();
-  expect(errorBox!.y, `${message} below its field`).toBeGreaterThanOrEqual(fieldBox!.y);
-  expect(errorBox!.y - (fieldBox!.y + fieldBox!.height), `${message} right below its field`).toBeLessThan(80);
+  // Beside its field: right below it on the page (measured together, as the page may be scrolling).
+  const gap = await field.evaluate((element, id) => {
+    const fieldBox = element.getBoundingClientRect();
+    const errorBox = document.getElementById(id)!.getBoundingClientRect();
+    return errorBox.top - fieldBox.bottom;
+  }, errorId!);
+  expect(gap, `«${message}» right below its field`).toBeGreaterThanOrEqual(0);
+  expect(gap, `«${message}» right below its field`).toBeLessThan(100);
 }
 
 function escapeRegExp(text: string): string {

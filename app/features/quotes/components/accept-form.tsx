@@ -30,6 +30,7 @@ export function AcceptQuoteForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
       <FormErrors errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="revision" value={revision} />
       <TextField
         field={fields.fullName}
         label="Su nombre completo (firma)"
