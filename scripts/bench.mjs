@@ -52,8 +52,14 @@ try {
   }
   const asset = assets.sort((a, b) => Math.abs(a.gzip - median) - Math.abs(b.gzip - median))[0];
 
+  // Catalogue pages render per request (stock stays live); their target is ≥ 0.5× the static file.
+  const catalogue = await (await fetch(`${server.url}/catalogo`)).text();
+  const product = catalogue.match(/href="(\/catalogo\/[a-z0-9-]+)"/)?.[1];
+  if (!product) throw new Error("No se encontró un producto en /catalogo");
+  const livePages = ["/catalogo", product];
+
   const rows = [{ label: `estático ${asset.path}`, ...(await measure(server.url + asset.path)) }];
-  for (const page of [...PAGES, "/api/health"]) rows.push({ label: page, ...(await measure(server.url + page)) });
+  for (const page of [...PAGES, ...livePages, "/api/health"]) rows.push({ label: page, ...(await measure(server.url + page)) });
   const base = rows[0].rps;
   const js = await firstLoadJs(server.url);
 

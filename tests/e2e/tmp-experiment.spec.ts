@@ -7,7 +7,7 @@ test.describe("off", () => {
   test("slow double click", async ({ page }) => {
     const posts: string[] = [];
     page.on("request", (r) => { if (r.method() === "POST") posts.push(r.url()); });
-    page.on("requestfailed", (r) => console.log("FAILED", r.method(), r.failure()?.errorText));
+    page.on("requestfailed", (r) => { if (r.method() === "POST") console.log("FAILED", r.method(), r.failure()?.errorText); });
     page.on("response", (r) => { if (r.request().method() === "POST") console.log("RESP", r.status(), r.headers()["location"]); });
     const resp = await page.goto("/cotiza");
     console.log("CC", resp?.headers()["cache-control"]);
@@ -18,10 +18,12 @@ test.describe("off", () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 1500, downloadThroughput: -1, uploadThroughput: -1 });
+    await quoteForm(page).submit.scrollIntoViewIfNeeded();
+    const box = (await quoteForm(page).submit.boundingBox())!;
     const t = Date.now();
-    await quoteForm(page).submit.click({ noWaitAfter: true });
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForTimeout(700);
-    await quoteForm(page).submit.click({ noWaitAfter: true });
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForURL(/enviada/);
     console.log("DONE", Date.now() - t, page.url(), posts.length);
   });
