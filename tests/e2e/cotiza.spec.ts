@@ -468,6 +468,37 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test.describe("with JavaScript, sent twice", () => {
+  test("two clicks on submit send the same token twice: both answers carry the same number, one request is stored", async ({ page, playwright }) => {
+    const values = quoteValues();
+    const answers: { status: number; body: { ok: boolean; number?: string } }[] = [];
+    page.on("response", async (response) => {
+      if (response.request().method() === "POST" && new URL(response.url()).pathname === "/api/cotiza") answers.push({ status: response.status(), body: await response.json() });
+    });
+    const shownAt = await openQuoteForm(page);
+    await fillQuoteForm(page, values);
+    await quoteForm(page).files.setInputFiles({ name: "soporte.stl", mimeType: "model/stl", buffer: Buffer.from(binaryStlFile()) });
+    await waitFillTime(page, shownAt);
+    // The second click lands while the first upload is under way (the button stays enabled).
+    await quoteForm(page).submit.click();
+    await quoteForm(page).submit.click();
+    const number = await expectSuccessPage(page);
+    await expect.poll(() => answers.length).toBe(2);
+    expect(answers).toEqual([
+      { status: 200, body: { ok: true, number } },
+      { status: 200, body: { ok: true, number } },
+    ]);
+
+    const staff = await openStaffClient(playwright);
+    try {
+      expect(await findSubmissions(staff, values.tag)).toEqual([{ id: expect.any(String), number }]);
+    } finally {
+      await staff.dispose();
+    }
+    expect(await waitForMail(values.email)).toHaveLength(1);
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -576,8 +607,10 @@ test.describe("without JavaScript", () => {
     await waitFillTime(page, shownAt);
     await quoteForm(page).submit.dblclick();
     const number = await expectSuccessPage(page);
+    // Chromium itself usually folds a double click into one navigation; the server's one-time token
+    // covers the posts that do get through (see the re-post tests).
     test.info().annotations.push({ type: "posts", description: `${posts.length} POST /cotiza` });
-    console.log("DBLCLICK POSTS", posts.length);
+    expect(posts.length).toBeGreaterThanOrEqual(1);
 
     const staff = await openStaffClient(playwright);
     try {

@@ -165,8 +165,9 @@ test("quote authorization matrix: pages, posts and the PDF × guest, owner, anot
     expect(failures, results.join("\n")).toEqual([]);
 
     // The refused posts changed nothing: the acceptance is the owner's; only the owner's and staff's messages exist.
-    const adminPage = await (await clients.staff.get(`/admin/cotizaciones/${quote.id}`)).text();
-    const ownerPage = await (await clients.owner.get(`/quotes/${quote.id}`)).text();
+    // (Without React's text separators, "<!-- -->".)
+    const adminPage = (await (await clients.staff.get(`/admin/cotizaciones/${quote.id}`)).text()).replaceAll("<!-- -->", "");
+    const ownerPage = (await (await clients.owner.get(`/quotes/${quote.id}`)).text()).replaceAll("<!-- -->", "");
     expect(adminPage).toContain("Aceptación del cliente");
     expect(ownerPage).toContain(`Aceptada por ${signatureOf("owner")}`);
     for (const page of [adminPage, ownerPage]) {

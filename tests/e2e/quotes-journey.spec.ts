@@ -170,7 +170,9 @@ test.describe("the whole journey", () => {
     await expect(page).toHaveURL(new RegExp(`/quotes/${quoteId}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Cotización ${number}`);
     const document = page.getByRole("article");
-    await expect(document).toContainText(AWKWARD_LINE.description);
+    // Line 1 is the request's description, priced; line 2 the one staff added.
+    await expect(document).toContainText(values.description);
+    await expect(document).toContainText(DESIGN_LINE.description);
     await expect(document).toContainText("3 piezas");
     await expect(document).toContainText("7.5 %");
     await expect(document).toContainText("$92.49");
@@ -297,13 +299,18 @@ test.describe("revisions", () => {
     await expect(change("Total (IVA incluido)").locator("del")).toHaveText(TWO_LINES_TOTAL);
     await expect(change("Total (IVA incluido)").locator("ins")).toHaveText("$1,673.29");
     await expect(comparison).toContainText("Diferencia: −$174.00 (baja)");
-    await expect(acceptForm(fresh).terms).toHaveAccessibleName(new RegExp(`\\(revisión 2\\) y la acepto por \\$1,673\\.29`));
+    await expect(acceptForm(fresh).terms).toHaveAccessibleName(`He leído las condiciones de la cotización ${quote.number} (revisión 2) y la acepto por $1,673.29 con IVA incluido.`);
 
     // The stale tab still shows revision 1; accepting from it is refused and changes nothing.
-    await expect(acceptForm(page).terms).toHaveAccessibleName(new RegExp(`\\(revisión 1\\) y la acepto por \\${TWO_LINES_TOTAL.slice(1)}`));
+    await expect(acceptForm(page).terms).toHaveAccessibleName(`He leído las condiciones de la cotización ${quote.number} (revisión 1) y la acepto por ${TWO_LINES_TOTAL} con IVA incluido.`);
     await acceptQuoteInPage(page, customer.name);
-    await expect(page.getByRole("alert")).toContainText("revisión 2");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Le enviamos una revisión nueva de esta cotización (revisión 2) mientras tenía abierta la 1. Revise los cambios antes de aceptarla.",
+    );
     await expect(page).toHaveURL(new RegExp(`/quotes/${quote.id}$`));
+    // The refused tab now shows revision 2, still open, next to the refusal.
+    await expect(page.getByRole("article")).toContainText(`${quote.number} · revisión 2`);
+    await expect(acceptForm(page).terms).toHaveAccessibleName(/\(revisión 2\) y la acepto por \$1,673\.29/);
     await fresh.reload();
     await expect(fresh.getByRole("article")).toContainText(`${quote.number} · revisión 2`);
     await expect(acceptForm(fresh).form).toBeVisible();

@@ -1,5 +1,6 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { createStore } from "~/lib/app-shell/external-store";
 import { http } from "~/lib/http";
 import { hasSessionHint, sessionHintCookie } from "./session-hint";
 
@@ -12,21 +13,16 @@ export interface SessionSnapshot {
   name?: string;
 }
 
-let snapshot: SessionSnapshot = { status: "unknown" };
+const store = createStore<SessionSnapshot>({ status: "unknown" }, (a, b) => a.status === b.status && a.name === b.name);
+const publish = store.set;
 let pending: Promise<void> | null = null;
-const listeners = new Set<() => void>();
-
-function publish(next: SessionSnapshot) {
-  snapshot = next;
-  for (const listener of listeners) listener();
-}
 
 export function syncSession(): Promise<void> {
   if (!hasSessionHint(document.cookie)) {
-    if (snapshot.status !== "signed-out") publish({ status: "signed-out" });
+    publish({ status: "signed-out" });
     return Promise.resolve();
   }
-  if (snapshot.status === "signed-in" || pending) return pending ?? Promise.resolve();
+  if (store.get().status === "signed-in" || pending) return pending ?? Promise.resolve();
   pending = http
     .get<{ data: { name: string } }>("/api/users/me", { key: false })
     .then((response) => publish({ status: "signed-in", name: response.data.name }))
@@ -46,12 +42,5 @@ export function useSession(): SessionSnapshot {
   useEffect(() => {
     void syncSession();
   }, [location.key]);
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => snapshot,
-    () => snapshot,
-  );
+  return store.useValue();
 }

@@ -1,6 +1,7 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { hasSessionHint } from "~/features/accounts/session-hint";
+import { createStore } from "~/lib/app-shell/external-store";
 import { http } from "~/lib/http";
 
 // The header's cart count, learned after hydration like the session (see accounts/session-store):
@@ -16,14 +17,8 @@ export interface CartSnapshot {
   quantity: number;
 }
 
-let snapshot: CartSnapshot = { status: "unknown", quantity: 0 };
-const listeners = new Set<() => void>();
-
-function publish(next: CartSnapshot) {
-  if (next.status === snapshot.status && next.quantity === snapshot.quantity) return;
-  snapshot = next;
-  for (const listener of listeners) listener();
-}
+const store = createStore<CartSnapshot>({ status: "unknown", quantity: 0 }, (a, b) => a.status === b.status && a.quantity === b.quantity);
+const publish = store.set;
 
 function mayHaveCart(cookies: string): boolean {
   return hasSessionHint(cookies) || cookies.split(/;\s*/).includes(CART_HINT);
@@ -47,12 +42,5 @@ export function useCartCount(): CartSnapshot {
   useEffect(() => {
     void syncCartCount();
   }, [location.key]);
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => snapshot,
-    () => snapshot,
-  );
+  return store.useValue();
 }

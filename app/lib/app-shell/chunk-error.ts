@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from "react";
 import { matchRoutes } from "react-router";
+import { createStore } from "./external-store";
 import { routeTreeFromManifest } from "./route-tree";
 
 // Route chunks are imported before the router navigates, so a failed import (a deploy removed
@@ -21,23 +21,14 @@ declare global {
   }
 }
 
-let chunkError: Error | null = null;
-const listeners = new Set<() => void>();
+const chunkError = createStore<Error | null>(null);
 
 export function reportChunkError(error: Error): void {
-  chunkError = error;
-  for (const listener of listeners) listener();
+  chunkError.set(error);
 }
 
 export function useChunkError(): Error | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => chunkError,
-    () => null,
-  );
+  return chunkError.useValue();
 }
 
 /** Imports the modules of every route that `pathname` matches; rejects when one fails to load. */

@@ -6,6 +6,7 @@ import { requireStaff } from "~/features/accounts/guards.server";
 import { formatDate } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
+import { Pagination } from "~/components/ui/pagination";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Clientes", description: "Cuentas de clientes.", noindex: true });
 
@@ -112,15 +113,7 @@ export default function AdminCustomersPage({ loaderData, actionData }: Route.Com
           </table>
         </div>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Páginas" className="mt-4 flex items-center gap-4 text-sm">
-          {page > 1 ? <a href={pageHref(page - 1)} className="font-semibold text-forja-700 underline">Anterior</a> : null}
-          <span>
-            Página {page} de {pages}
-          </span>
-          {page < pages ? <a href={pageHref(page + 1)} className="font-semibold text-forja-700 underline">Siguiente</a> : null}
-        </nav>
-      ) : null}
+      <Pagination page={page} pages={pages} hrefFor={pageHref} />
     </main>
   );
 }

@@ -9,6 +9,7 @@ import { QUOTE_STATUSES } from "~/features/quotes/schema";
 import { formatDate, formatMoney, formatNumber } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
+import { Pagination } from "~/components/ui/pagination";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Cotizaciones", description: "Cotizaciones para clientes.", noindex: true });
 
@@ -166,23 +167,7 @@ export default function AdminQuotesPage({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      {pages > 1 ? (
-        <nav aria-label="Páginas" className="mt-4 flex flex-wrap items-center gap-4 text-sm">
-          {page > 1 ? (
-            <AppLink to={pageHref(page - 1)} className={linkClass}>
-              ← Anterior
-            </AppLink>
-          ) : null}
-          <span>
-            Página {formatNumber(page)} de {formatNumber(pages)}
-          </span>
-          {page < pages ? (
-            <AppLink to={pageHref(page + 1)} className={linkClass}>
-              Siguiente →
-            </AppLink>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination page={page} pages={pages} hrefFor={pageHref} />
     </main>
   );
 }

@@ -9,6 +9,7 @@ import { ORDER_STATUSES, deliveryLabel, paymentLabel } from "~/features/orders/s
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
+import { Pagination } from "~/components/ui/pagination";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Pedidos", description: "Pedidos de la tienda en línea.", noindex: true });
 
@@ -162,23 +163,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      {pages > 1 ? (
-        <nav aria-label="Páginas" className="mt-4 flex flex-wrap items-center gap-4 text-sm">
-          {filters.page > 1 ? (
-            <AppLink to={pageHref(filters.page - 1)} className={linkClass} rel="prev">
-              Anterior
-            </AppLink>
-          ) : null}
-          <span>
-            Página {formatNumber(Math.min(filters.page, pages))} de {formatNumber(pages)}
-          </span>
-          {filters.page < pages ? (
-            <AppLink to={pageHref(filters.page + 1)} className={linkClass} rel="next">
-              Siguiente
-            </AppLink>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination page={Math.min(filters.page, pages)} pages={pages} hrefFor={pageHref} />
     </main>
   );
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/productos";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { requireStaff } from "~/features/accounts/guards.server";
-import { CataloguePagination } from "~/features/catalogue/components/catalogue-pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { ProductImage } from "~/features/catalogue/components/product-image";
 import { StockBadge } from "~/features/catalogue/components/stock-badge";
 import { listProductsForStaff } from "~/features/catalogue/products.server";
@@ -168,7 +168,7 @@ export default function AdminProductsPage({ loaderData }: Route.ComponentProps) 
         </div>
       )}
 
-      <CataloguePagination page={filters.page} pages={pages} hrefFor={pageHref} label="Páginas" />
+      <Pagination page={filters.page} pages={pages} hrefFor={pageHref} label="Páginas" />
     </main>
   );
 }

@@ -2,7 +2,7 @@ import type { Route } from "./+types/catalogo";
 import { AppLink } from "~/components/ui/app-link";
 import { PageIntro } from "~/components/ui/page-intro";
 import { CatalogueFilters } from "~/features/catalogue/components/catalogue-filters";
-import { CataloguePagination } from "~/features/catalogue/components/catalogue-pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { ProductCard } from "~/features/catalogue/components/product-card";
 import { listProducts } from "~/features/catalogue/products.server";
 import { CATALOGUE_PAGE_SIZE, catalogueHref, parseCatalogueQuery } from "~/features/catalogue/search";
@@ -94,7 +94,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
 
-        <CataloguePagination page={query.page} pages={pages} hrefFor={(page) => catalogueHref({ ...query, page })} />
+        <Pagination page={query.page} pages={pages} hrefFor={(page) => catalogueHref({ ...query, page })} label="Páginas del catálogo" />
 
         <aside className="mt-12 rounded-lg bg-acero-50 p-6 text-sm text-acero-800">
           <h2 className="text-base font-semibold text-acero-900">Precios y entregas</h2>

@@ -1,7 +1,7 @@
 import { AppLink } from "~/components/ui/app-link";
 import { formatNumber } from "~/lib/format";
 
-/** Page links around the current one: first, …, neighbours, …, last. */
+/** Page links around the current one: first, …, neighbours, …, last. The one pagination of every list. */
 function pageNumbers(page: number, pages: number): (number | "…")[] {
   const wanted = new Set([1, pages, page - 1, page, page + 1].filter((n) => n >= 1 && n <= pages));
   const sorted = [...wanted].sort((a, b) => a - b);
@@ -13,7 +13,7 @@ function pageNumbers(page: number, pages: number): (number | "…")[] {
   return result;
 }
 
-export function CataloguePagination({ page, pages, hrefFor, label = "Páginas del catálogo" }: { page: number; pages: number; hrefFor: (page: number) => string; label?: string }) {
+export function Pagination({ page, pages, hrefFor, label = "Páginas" }: { page: number; pages: number; hrefFor: (page: number) => string; label?: string }) {
   if (pages <= 1) return null;
   const link = "rounded-md px-3 py-1.5 font-semibold text-forja-700 underline-offset-2 hover:bg-forja-50 hover:underline";
   return (
