@@ -265,11 +265,16 @@ test.describe("with JavaScript", () => {
     await staffPage.getByLabel("Cambiar a").selectOption("en_revision");
     await staffPage.getByRole("button", { name: "Cambiar estado" }).click();
     await expect(staffPage.getByRole("status").filter({ hasText: "Estado cambiado a «En revisión»." })).toBeVisible();
+    const history = staffPage.getByRole("region", { name: "Historial" });
+    // The page has reloaded its data (the note form is rebuilt with each new history entry).
+    await expect(history.locator("li")).toHaveCount(3);
+    await expect(staffPage.locator("main").getByText("Estado actual:")).toContainText("En revisión");
     const note = "Llamar a José: confirmar insertos M3 con el proveedor de Celaya y el acabado satinado.";
-    await staffPage.getByLabel("Nota para el equipo").fill(note);
+    const noteField = staffPage.getByLabel("Nota para el equipo");
+    await noteField.fill(note);
+    await expect(noteField).toHaveValue(note);
     await staffPage.getByRole("button", { name: "Guardar nota" }).click();
     await expect(staffPage.getByRole("status").filter({ hasText: "Nota guardada en el historial." })).toBeVisible();
-    const history = staffPage.getByRole("region", { name: "Historial" });
     await expect(history.locator("li")).toHaveCount(4);
     await expect(history.locator("li").nth(0)).toContainText(note);
     await expect(history.locator("li").nth(0)).toContainText(STAFF.name);
@@ -479,9 +484,12 @@ test.describe("with JavaScript, sent twice", () => {
     await fillQuoteForm(page, values);
     await quoteForm(page).files.setInputFiles({ name: "soporte.stl", mimeType: "model/stl", buffer: Buffer.from(binaryStlFile()) });
     await waitFillTime(page, shownAt);
-    // The second click lands while the first upload is under way (the button stays enabled).
-    await quoteForm(page).submit.click();
-    await quoteForm(page).submit.click();
+    // Two clicks in a row, the second before the first upload has been answered (the button stays
+    // enabled during the upload). Sent from the page so that the second is never too late.
+    await quoteForm(page).submit.evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+    });
     const number = await expectSuccessPage(page);
     await expect.poll(() => answers.length).toBe(2);
     expect(answers).toEqual([

@@ -478,6 +478,16 @@ describe("revisions", () => {
 });
 
 describe("acceptQuote", () => {
+  it("refuses to accept or reject a revision older than the one sent since, changing nothing", async () => {
+    const customer = await aCustomer("revisiones");
+    const { id } = await sentQuote(customer.email);
+    value(await reviseQuote(id, staff, at(1)));
+    value(await sendQuote(id, staff, at(1)));
+    await expectUnchanged(id, () => acceptQuote(id, customer.actor, { fullName: "Ana Torres Ruiz", ip: "", userAgent: "", revision: 1 }, at(2)), 409, /revisión 2/);
+    await expectUnchanged(id, () => rejectQuote(id, customer.actor, { reason: "precio", revision: 1 }, at(2)), 409, /revisión 2/);
+    value(await acceptQuote(id, customer.actor, { fullName: "Ana Torres Ruiz", ip: "", userAgent: "", revision: 2 }, at(2)));
+  });
+
   it("lets only the quote's own customer accept, reject or write on it", async () => {
     const owner = await aCustomer("duena");
     const stranger = await aCustomer("ajeno");

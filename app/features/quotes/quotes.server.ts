@@ -315,14 +315,19 @@ export function acceptQuote(
       await mailQuoteDecision(tx, { ...quote, totalCentavos: await revisionTotal(tx, quote.id, revision), revision }, { accepted: true, by: input.fullName });
     },
     true,
-    (quote) =>
-      input.revision !== undefined && quote.sentRevision !== input.revision
-        ? `Le enviamos una revisión nueva de esta cotización (revisión ${quote.sentRevision}) mientras tenía abierta la ${input.revision}. Revise los cambios antes de aceptarla.`
-        : null,
+    revisionRead(input.revision, "aceptarla"),
   );
 }
 
-export function rejectQuote(quoteId: string, customer: Actor, input: { reason: string; note?: string }, now = new Date()): Promise<QuoteResult> {
+/** A decision names the revision the customer's page showed; a newer one sent since must be read first. */
+function revisionRead(revision: number | undefined, verb: string) {
+  return (quote: typeof quotes.$inferSelect) =>
+    revision !== undefined && quote.sentRevision !== revision
+      ? `Le enviamos una revisión nueva de esta cotización (revisión ${quote.sentRevision}) mientras tenía abierta la ${revision}. Revise los cambios antes de ${verb}.`
+      : null;
+}
+
+export function rejectQuote(quoteId: string, customer: Actor, input: { reason: string; note?: string; revision?: number }, now = new Date()): Promise<QuoteResult> {
   const label = REJECTION_REASONS.find((reason) => reason.value === input.reason)?.label ?? input.reason;
   return transition(
     quoteId,
@@ -340,6 +345,7 @@ export function rejectQuote(quoteId: string, customer: Actor, input: { reason: s
       });
     },
     true,
+    revisionRead(input.revision, "rechazarla"),
   );
 }
 

@@ -96,6 +96,7 @@ export const AcceptQuoteSchema = z.object({
 
 export const RejectQuoteSchema = z.object({
   intent: z.literal("rechazar"),
+  revision: z.coerce.number().int().positive().optional(),
   reason: z.enum(REJECTION_REASONS.map((reason) => reason.value) as [string, ...string[]], { error: "Elija un motivo." }),
   note: z.string().trim().max(2000, "Máximo 2,000 caracteres.").optional(),
 });

@@ -116,7 +116,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "rechazar") {
     const submission = parseWithZod(formData, { schema: RejectQuoteSchema });
     if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
-    const outcome = await rejectQuote(params.id, actor, { reason: submission.value.reason, note: submission.value.note });
+    const outcome = await rejectQuote(params.id, actor, { reason: submission.value.reason, note: submission.value.note, revision: submission.value.revision });
     return respond(intent, submission.reply(), outcome, "rechazada");
   }
   if (intent === "mensaje") {
@@ -202,7 +202,7 @@ export default function QuoteDetailPage({ loaderData, actionData }: Route.Compon
                 <details className="mt-8 border-t border-acero-200 pt-5" open={actionData?.intent === "rechazar"}>
                   <summary className="cursor-pointer font-semibold text-acero-900">No me conviene: rechazar la cotización</summary>
                   <div className="mt-4">
-                    <RejectQuoteForm lastResult={resultFor("rechazar")} />
+                    <RejectQuoteForm revision={revision.revision} lastResult={resultFor("rechazar")} />
                   </div>
                 </details>
               </>

@@ -10,7 +10,7 @@ import { REJECTION_REASONS, RejectQuoteSchema } from "../schema";
 const fieldClass =
   "mt-1 block w-full rounded-md border border-acero-300 bg-white px-3 py-2 text-base text-acero-900 shadow-sm focus:border-forja-600 aria-[invalid=true]:border-red-700";
 
-export function RejectQuoteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+export function RejectQuoteForm({ lastResult, revision }: { lastResult?: SubmissionResult<string[]> | null; revision: number }) {
   const [form, fields] = useForm({
     id: "rechazar",
     lastResult: lastResult ?? undefined,
@@ -24,6 +24,7 @@ export function RejectQuoteForm({ lastResult }: { lastResult?: SubmissionResult<
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
       <FormErrors errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="revision" value={revision} />
       <div>
         <label htmlFor={fields.reason.id} className="block text-sm font-semibold text-acero-900">
           Motivo
