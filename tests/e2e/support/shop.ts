@@ -316,7 +316,8 @@ export function checkoutPage(page: Page) {
     email: form.getByLabel("Correo electrónico"),
     phone: form.getByLabel("Teléfono o WhatsApp"),
     company: form.getByLabel("Empresa"),
-    delivery: (value: "recoger" | "envio") => form.getByRole("radio", { name: value === "recoger" ? "Recoger en planta" : "Envío a domicilio" }),
+    // By value: "Recoger en planta" is also part of "Pago al recoger en planta".
+    delivery: (value: "recoger" | "envio") => form.locator(`input[type="radio"][name="delivery"][value="${value}"]`),
     calle: form.getByLabel("Calle", { exact: true }),
     numero: form.getByLabel("Número", { exact: true }),
     colonia: form.getByLabel("Colonia"),
@@ -330,9 +331,10 @@ export function checkoutPage(page: Page) {
     razonSocial: form.getByLabel("Nombre o razón social"),
     regimen: form.getByLabel("Régimen fiscal"),
     uso: form.getByLabel("Uso del CFDI"),
-    payment: (value: "spei" | "recoger") => form.getByRole("radio", { name: value === "spei" ? "Transferencia SPEI" : "Pago al recoger en planta" }),
+    payment: (value: "spei" | "recoger") => form.locator(`input[type="radio"][name="paymentMethod"][value="${value}"]`),
     notes: form.getByLabel(/Notas del pedido/),
-    formErrors: form.locator("#checkout-error"),
+    /** The form-level error (field errors sit under their fields, without a role). */
+    formErrors: form.getByRole("alert"),
     submit: form.getByRole("button", { name: /Confirmar pedido por|Confirmando su pedido/ }),
   };
 }
