@@ -150,12 +150,14 @@ test.describe("pending UI", () => {
     await page.goto("/");
     await waitForHydration(page);
     await expect(page.getByTestId("navigation-progress")).toHaveAttribute("data-visible", "false");
+    // A 3 s data request: the bar must show while it is pending (it appears after 200 ms; the
+    // generous wait only absorbs a loaded machine, the request is still pending when it is checked).
     await page.route("**/*.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
       await route.continue();
     });
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Servicios" }).click();
-    await expect(page.locator(progress)).toBeVisible({ timeout: 700 });
+    await expect(page.locator(progress)).toBeVisible({ timeout: 2_500 });
     await expect(page.locator(progress)).toHaveAttribute("role", "progressbar");
     await expect(page.locator("h1")).toHaveText(/Del concepto a la pieza terminada/);
     await expect(page.getByTestId("navigation-progress")).toHaveAttribute("data-visible", "false");

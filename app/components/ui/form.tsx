@@ -76,10 +76,22 @@ export function HoneypotField() {
   );
 }
 
-export function SubmitButton({ children, pendingLabel, intent, className = "btn-primary w-full" }: { children: ReactNode; pendingLabel: string; intent?: string; className?: string }) {
+export function SubmitButton({
+  children,
+  pendingLabel,
+  intent,
+  busy = false,
+  className = "btn-primary w-full",
+}: {
+  children: ReactNode;
+  pendingLabel: string;
+  intent?: string;
+  /** Work the router does not see (an upload sent with XMLHttpRequest). */
+  busy?: boolean;
+  className?: string;
+}) {
   const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
+  const pending = busy || (navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent));
   return (
     <button type="submit" name={intent ? "intent" : undefined} value={intent} className={className} aria-disabled={pending} disabled={pending}>
       {pending ? pendingLabel : children}

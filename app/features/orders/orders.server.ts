@@ -126,7 +126,9 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrderS
       totalCentavos: orders.totalCentavos,
       delivery: orders.delivery,
       paymentMethod: orders.paymentMethod,
-      items: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+      // The outer row's id written out in full: Drizzle renders ${orders.id} as a bare "id", which inside
+      // this subquery would mean order_items.id (and every order would count 0 pieces).
+      items: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = "orders"."id")`,
     })
     .from(orders)
     .where(eq(orders.userId, userId))

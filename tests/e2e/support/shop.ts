@@ -339,33 +339,43 @@ export function checkoutPage(page: Page) {
   };
 }
 
+/**
+ * Types into a field and leaves it. With JavaScript the form checks a field when it is left, and an
+ * error appearing under it moves everything below: leaving it here (not by the next click) keeps
+ * the next click on its target.
+ */
+async function type(field: Locator, value: string): Promise<void> {
+  await field.fill(value);
+  await field.blur();
+}
+
 /** Fills /checkout (the page must be open); fields left undefined keep what the page shows. */
 export async function fillCheckout(page: Page, fields: Partial<CheckoutFields>): Promise<void> {
   const f = checkoutPage(page);
-  if (fields.name !== undefined) await f.name.fill(fields.name);
-  if (fields.email !== undefined) await f.email.fill(fields.email);
-  if (fields.phone !== undefined) await f.phone.fill(fields.phone);
-  if (fields.company !== undefined) await f.company.fill(fields.company);
+  if (fields.name !== undefined) await type(f.name, fields.name);
+  if (fields.email !== undefined) await type(f.email, fields.email);
+  if (fields.phone !== undefined) await type(f.phone, fields.phone);
+  if (fields.company !== undefined) await type(f.company, fields.company);
   if (fields.delivery) await f.delivery(fields.delivery).check();
   if (fields.address) {
-    await f.calle.fill(fields.address.calle);
-    await f.numero.fill(fields.address.numero);
-    await f.colonia.fill(fields.address.colonia);
-    await f.codigoPostal.fill(fields.address.codigoPostal);
-    await f.municipio.fill(fields.address.municipio);
+    await type(f.calle, fields.address.calle);
+    await type(f.numero, fields.address.numero);
+    await type(f.colonia, fields.address.colonia);
+    await type(f.codigoPostal, fields.address.codigoPostal);
+    await type(f.municipio, fields.address.municipio);
     await f.estado.selectOption(fields.address.estado);
-    if (fields.address.referencias !== undefined) await f.referencias.fill(fields.address.referencias);
+    if (fields.address.referencias !== undefined) await type(f.referencias, fields.address.referencias);
   }
   if (fields.invoice) {
     await f.factura.check();
-    await f.rfc.fill(fields.invoice.rfc);
-    await f.codigoPostalFiscal.fill(fields.invoice.codigoPostalFiscal);
-    await f.razonSocial.fill(fields.invoice.razonSocial);
+    await type(f.rfc, fields.invoice.rfc);
+    await type(f.codigoPostalFiscal, fields.invoice.codigoPostalFiscal);
+    await type(f.razonSocial, fields.invoice.razonSocial);
     await f.regimen.selectOption(fields.invoice.regimenFiscal);
     await f.uso.selectOption(fields.invoice.usoCfdi);
   }
   if (fields.paymentMethod) await f.payment(fields.paymentMethod).check();
-  if (fields.notes !== undefined) await f.notes.fill(fields.notes);
+  if (fields.notes !== undefined) await type(f.notes, fields.notes);
 }
 
 export const QUERETARO_ADDRESS = {

@@ -339,7 +339,7 @@ export function QuoteRequestForm({ formToken, lastResult, defaults, privacyHref 
 
       <HoneypotField />
       {progress ? <UploadProgress loaded={progress.loaded} total={progress.total} /> : null}
-      <SubmitButton pendingLabel="Enviando solicitud…" className="btn-primary w-full sm:w-auto">
+      <SubmitButton pendingLabel="Enviando solicitud…" busy={progress !== null} className="btn-primary w-full sm:w-auto">
         Enviar solicitud de cotización
       </SubmitButton>
     </Form>
