@@ -56,6 +56,7 @@ export function QuoteRequestForm({ formToken, lastResult, defaults, privacyHref 
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const fileInput = useRef<HTMLInputElement>(null);
+  const sending = useRef(false);
   const [result, setResult] = useState(lastResult ?? undefined);
   const [token, setToken] = useState(formToken);
   const [files, setFiles] = useState<File[]>([]);
@@ -90,9 +91,11 @@ export function QuoteRequestForm({ formToken, lastResult, defaults, privacyHref 
     shouldRevalidate: "onInput",
     onSubmit(event, { formData }) {
       if (!hydrated) return;
+      event.preventDefault();
+      // A second click before React re-renders the disabled button must not send the upload again.
+      if (sending.current) return;
       const problems = checkFiles(files, tolerance);
       setFileErrors(problems);
-      event.preventDefault();
       if (problems.length) return;
       send(formData);
     },
@@ -120,6 +123,9 @@ export function QuoteRequestForm({ formToken, lastResult, defaults, privacyHref 
     request.open("POST", "/api/cotiza");
     request.setRequestHeader("Accept", "application/json");
     request.upload.onprogress = (event) => setProgress({ loaded: event.loaded, total: event.total });
+    request.onloadend = () => {
+      sending.current = false;
+    };
     request.onerror = () => {
       setProgress(null);
       setFileErrors(["Se perdió la conexión mientras se enviaban los archivos. Revise su conexión e intente de nuevo."]);
@@ -140,6 +146,7 @@ export function QuoteRequestForm({ formToken, lastResult, defaults, privacyHref 
       if (answer.formToken) setToken(answer.formToken);
       if (answer.result) setResult(answer.result);
     };
+    sending.current = true;
     setProgress({ loaded: 0, total: [...formData.values()].reduce((sum, value) => sum + (typeof value === "string" ? value.length : value.size), 0) });
     request.send(formData);
   }
