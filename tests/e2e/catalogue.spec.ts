@@ -90,6 +90,8 @@ async function expectCatalogueUrl(page: Page, state: { q?: string; categoria?: s
       return { path: url.pathname, q: params.get("q") ?? "", categoria: params.get("categoria") ?? "", orden: params.get("orden") || "relevancia", pagina: params.get("pagina") || "1" };
     })
     .toEqual(wanted);
+  // Without JavaScript the address changes when the new document starts arriving: wait for all of it.
+  await page.waitForLoadState("domcontentloaded");
 }
 
 async function search(page: Page, q: string): Promise<string[]> {
@@ -426,6 +428,7 @@ test.describe("catálogo", () => {
 
 test.describe("catálogo: accesibilidad", () => {
   test("/catalogo, a product page, /admin/productos and the product form (with its Spanish errors) have no WCAG 2.1 A/AA violations", async ({ page, newClient }) => {
+    test.slow(); // seven axe runs
     await page.goto("/catalogo");
     await waitForHydration(page);
     expect(await axeViolations(page), "/catalogo").toEqual([]);

@@ -200,6 +200,7 @@ test.describe("checkout", () => {
       await waitForAdminMarker(staffPage);
       await staffPage.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Pedidos" }).click();
       await expect(staffPage).toHaveURL("/admin/pedidos");
+      await expect(staffPage.locator("h1")).toHaveText("Pedidos");
       await staffPage.getByRole("searchbox", { name: "Buscar" }).fill(reference);
       await staffPage.getByRole("button", { name: "Aplicar filtros" }).click();
       await expect(staffPage.getByRole("row")).toHaveCount(2);
@@ -448,6 +449,8 @@ test.describe("checkout: accesibilidad", () => {
 
       await page.getByRole("link", { name: "Continuar al pago" }).click();
       await expect(page).toHaveURL("/checkout");
+      // Client navigations swap the page inside a view transition: wait for the new one.
+      await expect(page.locator("h1")).toHaveText("Finalizar compra");
       await waitForHydration(page);
       expect(await axeViolations(page), "/checkout").toEqual([]);
       // With the invoice section open and an error showing.
@@ -461,6 +464,7 @@ test.describe("checkout: accesibilidad", () => {
       await checkoutPage(page).submit.click();
       await expect(page).toHaveURL(confirmationUrl());
       const number = orderNumberFrom(page);
+      await expect(page.locator("h1")).toHaveText(`Gracias, recibimos su pedido ${number}`);
       await waitForHydration(page);
       expect(await axeViolations(page), "the confirmation").toEqual([]);
 
