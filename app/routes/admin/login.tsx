@@ -48,7 +48,7 @@ export default function AdminLoginPage({ loaderData, actionData }: Route.Compone
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   // This page only shows without a staff session: whatever the browser remembered is stale.

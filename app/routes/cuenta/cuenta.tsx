@@ -65,14 +65,14 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
     lastResult: actionData?.profile,
     defaultValue: { name: user.name, company: user.company ?? "", phone: user.phone ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const [passwordForm, password] = useForm({
     id: "contrasena",
     lastResult: actionData?.password,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const message = actionData?.message;

@@ -43,7 +43,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const registerHref = `/registro?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;

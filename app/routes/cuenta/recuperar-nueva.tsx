@@ -40,7 +40,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   if (!loaderData.token) {

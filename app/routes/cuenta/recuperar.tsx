@@ -33,7 +33,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

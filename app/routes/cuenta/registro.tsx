@@ -51,7 +51,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const { key: privacyKey, ...privacyProps } = getInputProps(fields.privacy, { type: "checkbox" });

@@ -89,7 +89,7 @@ export function ProductForm({
     lastResult: lastResult ?? undefined,
     defaultValue: defaults,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const values = (form.value ?? defaults) as Partial<Record<keyof ProductFormDefaults, unknown>>;

@@ -81,7 +81,7 @@ export function CheckoutForm({ formToken, lastResult, defaults, signedIn, hasSav
     lastResult: lastResult ?? undefined,
     defaultValue: defaults as Partial<CheckoutFields>,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CheckoutSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const { key: invoiceKey, ...invoiceProps } = getInputProps(fields.requiereFactura, { type: "checkbox" });

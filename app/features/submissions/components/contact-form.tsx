@@ -9,7 +9,7 @@ export function ContactForm({ formToken, lastResult, privacyHref }: { formToken:
     id: "contacto",
     lastResult: lastResult ?? undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);

@@ -87,7 +87,7 @@ export function QuoteRequestForm({ formToken, lastResult, defaults, privacyHref 
     lastResult: result,
     defaultValue: { name: defaults.name, email: defaults.email, company: defaults.company, phone: defaults.phone, tolerance: "iso2768m" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: QuoteRequestSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onSubmit(event, { formData }) {
       if (!hydrated) return;
