@@ -461,9 +461,8 @@ test.describe("catálogo: accesibilidad", () => {
     const form = staffPage.locator("form#producto");
     await form.getByLabel("SKU", { exact: true }).fill("sku con espacios");
     await form.getByLabel(/Precio neto por unidad/).fill("-5");
-    // Leave the field first: its error appears below it and moves the button.
-    await form.getByLabel(/Precio neto por unidad/).blur();
-    await expect(form.getByText("Escriba un precio mayor que cero en pesos, con hasta dos decimales; por ejemplo 1250.50.")).toBeVisible();
+    // Forms validate on submit (docs/decisions/0010): nothing shows before the first try.
+    await expect(form.getByText("Escriba un precio mayor que cero en pesos, con hasta dos decimales; por ejemplo 1250.50.")).toBeHidden();
     await form.getByRole("button", { name: "Crear producto" }).click();
     await expect(form.getByText("Escriba el nombre del producto.")).toBeVisible();
     await expect(form.getByText("Use letras, números y guiones, por ejemplo FOR-BRD-150.")).toBeVisible();

@@ -456,7 +456,10 @@ test.describe("checkout: accesibilidad", () => {
       // With the invoice section open and an error showing.
       await fillCheckout(page, { invoice: { rfc: "XAXX010101000", razonSocial: "Público en general", regimenFiscal: "616", usoCfdi: "S01", codigoPostalFiscal: "76000" } });
       await fillCheckout(page, { phone: "442" });
+      // Forms validate on submit (docs/decisions/0010): the browser refuses and marks the field.
+      await checkoutPage(page).submit.click();
       await expect(checkoutPage(page).phone).toHaveAttribute("aria-invalid", "true");
+      await expect(page).toHaveURL("/checkout");
       expect(await axeViolations(page), "/checkout with factura and an error").toEqual([]);
 
       await fillCheckout(page, { phone: "442 123 4567" });
