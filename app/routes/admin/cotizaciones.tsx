@@ -10,6 +10,8 @@ import { formatDate, formatMoney, formatNumber } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { Pagination } from "~/components/ui/pagination";
+import { ListEmptyState } from "~/components/ui/list-empty-state";
+import { FilterSelect } from "~/components/ui/filter-select";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Cotizaciones", description: "Cotizaciones para clientes.", noindex: true });
 
@@ -68,19 +70,7 @@ export default function AdminQuotesPage({ loaderData }: Route.ComponentProps) {
             </label>
             <input id="filtro-q" name="q" type="search" defaultValue={q} placeholder="Número, cliente, empresa o correo" className={inputClass} />
           </div>
-          <div>
-            <label htmlFor="filtro-estado" className="block text-sm font-semibold text-acero-900">
-              Estado
-            </label>
-            <select id="filtro-estado" name="estado" defaultValue={status} className={inputClass}>
-              <option value="">Todos</option>
-              {QUOTE_STATUSES.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect id="filtro-estado" name="estado" label="Estado" options={QUOTE_STATUSES} defaultValue={status} allLabel="Todos" className={inputClass} />
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-4">
           <button type="submit" className="btn-dark py-2 text-sm">
@@ -95,31 +85,21 @@ export default function AdminQuotesPage({ loaderData }: Route.ComponentProps) {
       </Form>
 
       {rows.length === 0 ? (
-        <div className="mt-8 rounded-lg border border-dashed border-acero-300 bg-white p-6 text-acero-700">
-          {page > 1 && total > 0 ? (
-            <p>
-              Esta página ya no tiene cotizaciones.{" "}
-              <AppLink to={pageHref(1)} className={linkClass}>
-                Ir a la primera página
-              </AppLink>
-            </p>
-          ) : filtered ? (
-            <p>
-              Ninguna cotización coincide con estos filtros.{" "}
-              <AppLink to="/admin/cotizaciones" className={linkClass}>
-                Ver todas
-              </AppLink>
-            </p>
-          ) : (
-            <p>
-              Todavía no hay cotizaciones. Cree una desde una solicitud en{" "}
-              <AppLink to="/admin/formularios" className={linkClass}>
-                Formularios
-              </AppLink>{" "}
-              o empiece una en blanco con «Nueva cotización».
-            </p>
-          )}
-        </div>
+        <ListEmptyState
+          pastTheEnd={page > 1 && total > 0}
+          filtered={filtered}
+          firstPageHref={pageHref(1)}
+          allHref="/admin/cotizaciones"
+          pastTheEndText="Esta página ya no tiene cotizaciones."
+          noMatchText="Ninguna cotización coincide con estos filtros."
+          seeAllLabel="Ver todas"
+        >
+          Todavía no hay cotizaciones. Cree una desde una solicitud en{" "}
+          <AppLink to="/admin/formularios" className={linkClass}>
+            Formularios
+          </AppLink>{" "}
+          o empiece una en blanco con «Nueva cotización».
+        </ListEmptyState>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-lg border border-acero-200 bg-white">
           <table className="min-w-full divide-y divide-acero-200 text-sm">

@@ -9,6 +9,8 @@ import { INDUSTRY_OPTIONS, SUBMISSION_STATUSES, SUBMISSION_TYPES } from "~/featu
 import { formatDateTime, formatNumber } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
+import { ListEmptyState } from "~/components/ui/list-empty-state";
+import { FilterSelect } from "~/components/ui/filter-select";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Formularios recibidos", description: "Solicitudes de cotización y mensajes de contacto.", noindex: true });
@@ -92,45 +94,9 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
               className={selectClass}
             />
           </div>
-          <div>
-            <label htmlFor="filtro-tipo" className="block text-sm font-semibold text-acero-900">
-              Tipo
-            </label>
-            <select id="filtro-tipo" name="tipo" defaultValue={filters.type ?? ""} className={selectClass}>
-              <option value="">Todos</option>
-              {SUBMISSION_TYPES.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="filtro-estado" className="block text-sm font-semibold text-acero-900">
-              Estado
-            </label>
-            <select id="filtro-estado" name="estado" defaultValue={filters.status ?? ""} className={selectClass}>
-              <option value="">Todos</option>
-              {SUBMISSION_STATUSES.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="filtro-industria" className="block text-sm font-semibold text-acero-900">
-              Industria
-            </label>
-            <select id="filtro-industria" name="industria" defaultValue={filters.industry ?? ""} className={selectClass}>
-              <option value="">Todas</option>
-              {INDUSTRY_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect id="filtro-tipo" name="tipo" label="Tipo" options={SUBMISSION_TYPES} defaultValue={filters.type ?? ""} allLabel="Todos" className={selectClass} />
+          <FilterSelect id="filtro-estado" name="estado" label="Estado" options={SUBMISSION_STATUSES} defaultValue={filters.status ?? ""} allLabel="Todos" className={selectClass} />
+          <FilterSelect id="filtro-industria" name="industria" label="Industria" options={INDUSTRY_OPTIONS} defaultValue={filters.industry ?? ""} allLabel="Todas" className={selectClass} />
           <div>
             <label htmlFor="filtro-desde" className="block text-sm font-semibold text-acero-900">
               Desde
@@ -176,25 +142,17 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
       </Form>
 
       {rows.length === 0 ? (
-        <div className="mt-8 rounded-lg border border-dashed border-acero-300 bg-white p-6 text-acero-700">
-          {filters.page > 1 && total !== 0 ? (
-            <p>
-              Esta página ya no tiene formularios.{" "}
-              <AppLink to={pageHref(1)} className={linkClass}>
-                Ir a la primera página
-              </AppLink>
-            </p>
-          ) : filtered ? (
-            <p>
-              Ningún formulario coincide con estos filtros.{" "}
-              <AppLink to="/admin/formularios" className={linkClass}>
-                Ver todos
-              </AppLink>
-            </p>
-          ) : (
-            <p>Todavía no hay formularios recibidos. Aquí aparecerán las solicitudes de /cotiza y los mensajes de /contact.</p>
-          )}
-        </div>
+        <ListEmptyState
+          pastTheEnd={filters.page > 1 && total !== 0}
+          filtered={filtered}
+          firstPageHref={pageHref(1)}
+          allHref="/admin/formularios"
+          pastTheEndText="Esta página ya no tiene formularios."
+          noMatchText="Ningún formulario coincide con estos filtros."
+          seeAllLabel="Ver todos"
+        >
+          Todavía no hay formularios recibidos. Aquí aparecerán las solicitudes de /cotiza y los mensajes de /contact.
+        </ListEmptyState>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-lg border border-acero-200 bg-white">
           <table className="min-w-full divide-y divide-acero-200 text-sm">

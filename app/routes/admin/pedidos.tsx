@@ -10,6 +10,8 @@ import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { Pagination } from "~/components/ui/pagination";
+import { ListEmptyState } from "~/components/ui/list-empty-state";
+import { FilterSelect } from "~/components/ui/filter-select";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Pedidos", description: "Pedidos de la tienda en línea.", noindex: true });
 
@@ -55,19 +57,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
             </label>
             <input id="filtro-q" name="q" type="search" defaultValue={filters.q ?? ""} placeholder="Número, referencia, nombre, correo o RFC" className={fieldClass} />
           </div>
-          <div>
-            <label htmlFor="filtro-estado" className="block text-sm font-semibold text-acero-900">
-              Estado
-            </label>
-            <select id="filtro-estado" name="estado" defaultValue={filters.status ?? ""} className={fieldClass}>
-              <option value="">Todos</option>
-              {ORDER_STATUSES.map((status) => (
-                <option key={status.value} value={status.value}>
-                  {status.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect id="filtro-estado" name="estado" label="Estado" options={ORDER_STATUSES} defaultValue={filters.status ?? ""} allLabel="Todos" className={fieldClass} />
           <div>
             <label htmlFor="filtro-desde" className="block text-sm font-semibold text-acero-900">
               Desde
@@ -97,25 +87,17 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
       </Form>
 
       {rows.length === 0 ? (
-        <div className="mt-8 rounded-lg border border-dashed border-acero-300 bg-white p-6 text-acero-700">
-          {filters.page > 1 && total > 0 ? (
-            <p>
-              Esta página ya no tiene pedidos.{" "}
-              <AppLink to={pageHref(1)} className={linkClass}>
-                Ir a la primera página
-              </AppLink>
-            </p>
-          ) : filtered ? (
-            <p>
-              Ningún pedido coincide con estos filtros.{" "}
-              <AppLink to="/admin/pedidos" className={linkClass}>
-                Ver todos
-              </AppLink>
-            </p>
-          ) : (
-            <p>Aquí aparecerán los pedidos de la tienda en línea (/catalogo → /checkout).</p>
-          )}
-        </div>
+        <ListEmptyState
+          pastTheEnd={filters.page > 1 && total > 0}
+          filtered={filtered}
+          firstPageHref={pageHref(1)}
+          allHref="/admin/pedidos"
+          pastTheEndText="Esta página ya no tiene pedidos."
+          noMatchText="Ningún pedido coincide con estos filtros."
+          seeAllLabel="Ver todos"
+        >
+          Aquí aparecerán los pedidos de la tienda en línea (/catalogo → /checkout).
+        </ListEmptyState>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-lg border border-acero-200 bg-white">
           <table className="min-w-full divide-y divide-acero-200 text-sm">

@@ -12,6 +12,7 @@ import { formatMoney, formatNumber } from "~/lib/format";
 import { priceWithIva } from "~/lib/money";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
+import { ListEmptyState } from "~/components/ui/list-empty-state";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Productos", description: "Catálogo: productos, precios, existencias e imágenes.", noindex: true });
 
@@ -96,31 +97,21 @@ export default function AdminProductsPage({ loaderData }: Route.ComponentProps) 
       </Form>
 
       {rows.length === 0 ? (
-        <div className="mt-8 rounded-lg border border-dashed border-acero-300 bg-white p-6 text-acero-700">
-          {filters.page > 1 && total > 0 ? (
-            <p>
-              Esta página ya no tiene productos.{" "}
-              <AppLink to={pageHref(1)} className={linkClass}>
-                Ir a la primera página
-              </AppLink>
-            </p>
-          ) : filtered ? (
-            <p>
-              Ningún producto coincide con estos filtros.{" "}
-              <AppLink to="/admin/productos" className={linkClass}>
-                Ver todos
-              </AppLink>
-            </p>
-          ) : (
-            <p>
-              Todavía no hay productos.{" "}
-              <AppLink to="/admin/productos/nuevo" className={linkClass}>
-                Dé de alta el primero
-              </AppLink>
-              .
-            </p>
-          )}
-        </div>
+        <ListEmptyState
+          pastTheEnd={filters.page > 1 && total > 0}
+          filtered={filtered}
+          firstPageHref={pageHref(1)}
+          allHref="/admin/productos"
+          pastTheEndText="Esta página ya no tiene productos."
+          noMatchText="Ningún producto coincide con estos filtros."
+          seeAllLabel="Ver todos"
+        >
+          Todavía no hay productos.{" "}
+          <AppLink to="/admin/productos/nuevo" className={linkClass}>
+            Dé de alta el primero
+          </AppLink>
+          .
+        </ListEmptyState>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-lg border border-acero-200 bg-white">
           <table className="min-w-full divide-y divide-acero-200 text-sm">
