@@ -4,6 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { startChangeFeed } from "~/db/change-feed.server";
 import { getDatabase, openDatabase, useDatabase } from "~/db/client.server";
 import { seedCatalogue } from "~/features/catalogue/seed.server";
 import { cleanTmpUploads } from "~/features/files/storage.server";
@@ -40,6 +41,8 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   });
   useDatabase(database);
   await database.migrate();
+  // Before anything is cached: caches of the catalogue and the staff lists follow its versions.
+  const changeFeed = await startChangeFeed(database);
   const seeded = await seedContentPages();
   await seedCatalogue();
   logger.info({ database: database.kind, seededPages: seeded }, "database ready");
@@ -53,6 +56,7 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
       quoteExpiry.stop();
       await mailWorker.stop();
       closeMailTransport();
+      await changeFeed.stop();
       await getDatabase().close();
       useDatabase(undefined);
       logger.info("database closed");

@@ -9,12 +9,14 @@ export interface CompressedBody {
   br: Buffer;
 }
 
-export function compressOnce(body: Buffer | string): CompressedBody {
+/** "best" for bodies compressed once per build; "fast" for bodies compressed again after each data change. */
+export function compressOnce(body: Buffer | string, effort: "best" | "fast" = "best"): CompressedBody {
   const identity = typeof body === "string" ? Buffer.from(body) : body;
+  const best = effort === "best";
   return {
     identity,
-    gzip: gzipSync(identity, { level: 9 }),
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: best ? 9 : 6 }),
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5 } }),
   };
 }
 

@@ -2,13 +2,18 @@ import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { type RouteObject, type RouterContextProvider, createRequestHandler, matchRoutes, type ServerBuild } from "react-router";
 import { routeTreeFromManifest } from "~/lib/app-shell/route-tree";
-import { isPublicCacheHandle } from "~/lib/page-cache";
+import { createLiveCache } from "~/db/change-feed.server";
+import { pageCachePolicy, type PageCachePolicy } from "~/lib/page-cache";
 import { compressOnce, sendCompressed, type CompressedBody } from "./compressed";
 import { contentSecurityPolicy } from "./security";
 
 // Public pages are the same for every visitor and change only with a new build, so their HTML is
 // rendered once per process and build, compressed once, and served like a static file. Their
 // inline scripts never change either, so the CSP allows them by hash instead of a nonce.
+//
+// Catalogue pages are the same for every visitor too, but show live stock and prices: their HTML
+// is kept per URL (query included) only while the catalogue's tables are unchanged, in this or any
+// other process (see app/db/change-feed.server.ts), and rendered again after any change.
 
 interface CachedPage {
   etag: string;
@@ -16,6 +21,11 @@ interface CachedPage {
   csp: string;
   body: CompressedBody;
 }
+
+/** Distinct catalogue URLs (searches, filters, pages) kept at once; the least recently used goes first. */
+const LIVE_PAGES_MAX = 300;
+/** Route matches remembered by path; cleared when full (product slugs are unbounded). */
+const POLICIES_MAX = 2_000;
 
 const KEPT_HEADERS = new Set(["content-type", "link"]);
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
@@ -37,20 +47,28 @@ export function createPageCache(options: {
 }) {
   // Promises, so concurrent first requests for a page share one render.
   const pages = new Map<string, Promise<CachedPage | undefined>>();
+  const livePages = createLiveCache<CachedPage | undefined>("catalogo", LIVE_PAGES_MAX);
+  const policies = new Map<string, PageCachePolicy | null>();
   let tree: RouteObject[] | undefined;
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   let build: ServerBuild | undefined;
 
-  async function isCacheable(pathname: string): Promise<boolean> {
+  async function policyFor(pathname: string): Promise<PageCachePolicy | null> {
+    const known = policies.get(pathname);
+    if (known !== undefined) return known;
     build ??= await options.getBuild();
     tree ??= routeTreeFromManifest(build.routes);
     const leaf = matchRoutes(tree, pathname)?.at(-1)?.route;
-    return Boolean(leaf?.id && isPublicCacheHandle(build.routes[leaf.id]?.module.handle));
+    const policy = leaf?.id ? pageCachePolicy(build.routes[leaf.id]?.module.handle) : null;
+    if (policies.size >= POLICIES_MAX) policies.clear();
+    policies.set(pathname, policy);
+    return policy;
   }
 
-  async function render(req: Request, res: Response): Promise<CachedPage | undefined> {
+  /** Renders `url` as an anonymous visitor would see it; undefined when it is not a plain 200 page. */
+  async function render(url: string, req: Request, res: Response, live: boolean): Promise<CachedPage | undefined> {
     handler ??= createRequestHandler(build!, "production");
-    const request = new Request(new URL(req.path, options.publicUrl), { headers: { accept: "text/html" } });
+    const request = new Request(new URL(url, options.publicUrl), { headers: { accept: "text/html" } });
     const response = await handler(request, options.createContext(req, res, ""));
     const html = await response.text();
     if (response.status !== 200 || response.headers.has("set-cookie")) return undefined;
@@ -58,22 +76,31 @@ export function createPageCache(options: {
       etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
       headers: [...response.headers.entries()].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase())),
       csp: contentSecurityPolicy({ hashes: inlineScriptHashes(html) }, false),
-      body: compressOnce(html),
+      // A live page is compressed again after every change: a quicker level keeps that cheap.
+      body: compressOnce(html, live ? "fast" : "best"),
     };
   }
 
+  function buildPage(req: Request, res: Response): Promise<CachedPage | undefined> {
+    let pending = pages.get(req.path);
+    if (!pending) {
+      pending = render(req.path, req, res, false);
+      pages.set(req.path, pending);
+      // A page that failed or was not cacheable is rendered normally and tried again next time.
+      pending.then((page) => page ?? pages.delete(req.path), () => pages.delete(req.path));
+    }
+    return pending;
+  }
+
   return async function pageCache(req: Request, res: Response, next: NextFunction) {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.url.includes("?") || req.path.endsWith(".data")) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.path.endsWith(".data")) return next();
     try {
-      let pending = pages.get(req.path);
-      if (!pending) {
-        if (!(await isCacheable(req.path))) return next();
-        pending = render(req, res);
-        pages.set(req.path, pending);
-        // A page that failed or was not cacheable is rendered normally and tried again next time.
-        pending.then((page) => page ?? pages.delete(req.path), () => pages.delete(req.path));
-      }
-      const page = await pending;
+      const policy = await policyFor(req.path);
+      if (!policy) return next();
+      let page: CachedPage | undefined;
+      if (policy.liveData) page = await livePages.get(req.url, () => render(req.url, req, res, true));
+      // Build pages take no query: one with a query (tracking tags, mistakes) is rendered normally.
+      else if (!req.url.includes("?")) page = await buildPage(req, res);
       if (!page) return next();
       for (const [name, value] of page.headers) res.setHeader(name, value);
       res.setHeader("Content-Security-Policy", page.csp);

@@ -19,7 +19,19 @@ export interface Database {
   /** A real round trip; rejects when the database does not answer. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
+  /**
+   * Delivers NOTIFY payloads of `channel` (after the sending transaction commits). `onState` says
+   * whether notifications can currently arrive: false while a PostgreSQL listening connection is
+   * lost, true again once it is back (anything sent in between was missed). Resolves once
+   * listening; the returned function stops it.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onNotify: (payload: string) => void;
+  onState?: (listening: boolean) => void;
 }
 
 export interface DatabaseOptions {
@@ -42,6 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       ping: async () => void (await pool.query("select 1")),
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      listen: (channel, handlers) => listenPostgres(options.databaseUrl!, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -63,10 +76,75 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await db.execute(sql`select 1`);
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    // PGlite runs in this process: its notifications arrive as the committing query returns.
+    listen: async (channel, { onNotify, onState }) => {
+      const stop = await client.listen(channel, onNotify);
+      onState?.(true);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
       releaseLock();
     },
+  };
+}
+
+const RECONNECT_MS = [250, 1_000, 5_000];
+
+/** LISTEN on its own connection (a pooled one may be handed to a query); reconnects when lost. */
+async function listenPostgres(databaseUrl: string, channel: string, { onNotify, onState }: ListenHandlers): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let attempt = 0;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    next.on("error", () => lost(next));
+    next.on("end", () => lost(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) return void (await next.end().catch(() => {}));
+    client = next;
+    attempt = 0;
+    onState?.(true);
+  }
+
+  function lost(which: pg.Client): void {
+    if (stopped || client !== which) return;
+    client = undefined;
+    onState?.(false);
+    which.end().catch(() => {});
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect(): void {
+    if (stopped) return;
+    const delay = RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]!;
+    attempt += 1;
+    retry = setTimeout(() => {
+      connect().catch(() => scheduleReconnect());
+    }, delay);
+    retry.unref();
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = undefined;
+    await current?.end().catch(() => {});
   };
 }
 

@@ -4,6 +4,21 @@
  */
 export const publicPageHandle = { publicCache: true } as const;
 
-export function isPublicCacheHandle(handle: unknown): boolean {
-  return typeof handle === "object" && handle !== null && (handle as { publicCache?: unknown }).publicCache === true;
+/**
+ * Route `handle` for a public page, identical for every visitor, whose HTML depends on data that
+ * changes (the catalogue's stock and prices): the server keeps its HTML per URL (query included)
+ * only while the data of `topic` is unchanged (see app/db/change-feed.server.ts).
+ */
+export function liveDataPageHandle(topic: "catalogo") {
+  return { publicCache: true, liveData: topic } as const;
+}
+
+export type PageCachePolicy = { liveData: null } | { liveData: "catalogo" };
+
+/** How the server may cache a route with this handle, or null when it must render every request. */
+export function pageCachePolicy(handle: unknown): PageCachePolicy | null {
+  if (typeof handle !== "object" || handle === null) return null;
+  const { publicCache, liveData } = handle as { publicCache?: unknown; liveData?: unknown };
+  if (publicCache !== true) return null;
+  return liveData === "catalogo" ? { liveData } : { liveData: null };
 }

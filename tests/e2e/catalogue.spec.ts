@@ -1,16 +1,19 @@
 import sharp from "sharp";
 import type { Locator, Page } from "@playwright/test";
-import { signInStaffWithForm, uniqueToken } from "./support/accounts";
+import { baseUrl, signInStaffWithForm, uniqueEmail, uniqueToken } from "./support/accounts";
 import { axeViolations } from "./support/axe";
-import { expect, test } from "./support/fixtures";
+import { clientHeaders, expect, test } from "./support/fixtures";
 import {
+  addToCartApi,
   createProduct,
   money,
   openStaffApi,
+  placeOrderApi,
   pngImage,
   productJsonLd,
   setProductActive,
   signInStaffBrowser,
+  stockOf,
   UUID,
   waitForAdminMarker,
   type TestProduct,
@@ -423,6 +426,47 @@ test.describe("catálogo", () => {
     const staffImage = await page.request.get(`/imagenes/productos/${imageId}/320.webp`);
     expect(staffImage.status()).toBe(200);
     expect(staffImage.headers()["cache-control"]).toBe("private, no-store");
+  });
+});
+
+test.describe("catálogo: HTML en caché con existencia al día", () => {
+  test("the server keeps a product page and a search until the catalogue changes; an order shows the new stock at once", async ({ request, playwright }) => {
+    const staff = await openStaffApi(playwright);
+    const buyer = await playwright.request.newContext({ baseURL: baseUrl(), extraHTTPHeaders: clientHeaders(), maxRedirects: 0 });
+    try {
+      const product = await createProduct(staff, { label: "Soporte en caché", stock: 5 });
+      const pages = [`/catalogo/${product.slug}`, `/catalogo?${new URLSearchParams({ q: product.sku })}`];
+
+      const etags: string[] = [];
+      for (const path of pages) {
+        const first = await request.get(path);
+        expect(first.status(), path).toBe(200);
+        expect(await first.text()).toContain("Últimas 5 piezas");
+        const etag = first.headers()["etag"];
+        expect(etag, `${path}: ETag of the kept HTML`).toMatch(/^"[\w-]{27}"$/);
+        // The second visitor gets the very same document, and a revalidation costs nothing.
+        expect((await request.get(path)).headers()["etag"]).toBe(etag);
+        expect((await request.get(path, { headers: { "if-none-match": etag } })).status()).toBe(304);
+        etags.push(etag);
+      }
+
+      // Someone else buys 2: the stock goes down in the database and the kept pages go with it.
+      await addToCartApi(buyer, product.id, 2);
+      await placeOrderApi(buyer, { name: "Rosa Compradora", email: uniqueEmail("cache"), phone: "4421112233", delivery: "recoger", paymentMethod: "recoger" });
+      expect(await stockOf(staff, product.id)).toBe(3);
+
+      for (const [index, path] of pages.entries()) {
+        const after = await request.get(path, { headers: { "if-none-match": etags[index]! } });
+        expect(after.status(), `${path} after the order`).toBe(200);
+        const html = await after.text();
+        expect(html).toContain("Últimas 3 piezas");
+        expect(html).not.toContain("Últimas 5 piezas");
+        expect(after.headers()["etag"]).not.toBe(etags[index]);
+      }
+    } finally {
+      await buyer.dispose();
+      await staff.dispose();
+    }
   });
 });
 

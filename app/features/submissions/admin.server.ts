@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "~/lib/sql-like";
 import { z } from "zod";
+import { createLiveCache } from "~/db/change-feed.server";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { submissionEvents, submissionFiles, submissions, type SubmissionEstimate, type SubmissionStatus, type SubmissionType } from "~/db/schema/submissions";
@@ -222,25 +223,34 @@ export interface SubmissionList {
   hasNext: boolean;
 }
 
+/**
+ * Exact totals per filter, kept until the submissions table changes (any insert, status change or
+ * read marker, in any process): the total costs a count over every matching row, the page does not.
+ */
+const totals = createLiveCache<number>("solicitudes", 200);
+
+function countMatching(filters: SubmissionFilters): Promise<number> {
+  const { type, status, industry, from, to, q } = filters;
+  return totals.get(JSON.stringify([type, status, industry, from, to, q]), () =>
+    getDb()
+      .select({ total: count() })
+      .from(submissions)
+      .where(filterWhere(filters))
+      .then(([row]) => row.total),
+  );
+}
+
 export async function listSubmissions(filters: SubmissionFilters): Promise<SubmissionList> {
-  const db = getDb();
-  const where = filterWhere(filters);
   // One row more than the page tells whether a next page exists without counting anything.
   const [fetched, total] = await Promise.all([
-    db
+    getDb()
       .select(listColumns)
       .from(submissions)
-      .where(where)
+      .where(filterWhere(filters))
       .orderBy(...orderBy(filters))
       .limit(filters.perPage + 1)
       .offset((filters.page - 1) * filters.perPage),
-    filters.skipTotal
-      ? Promise.resolve(null)
-      : db
-          .select({ total: count() })
-          .from(submissions)
-          .where(where)
-          .then(([row]) => row.total),
+    filters.skipTotal ? Promise.resolve(null) : countMatching(filters),
   ]);
   return { rows: fetched.slice(0, filters.perPage), total, hasNext: fetched.length > filters.perPage };
 }

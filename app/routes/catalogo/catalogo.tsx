@@ -7,10 +7,14 @@ import { ProductCard } from "~/features/catalogue/components/product-card";
 import { listProducts } from "~/features/catalogue/products.server";
 import { CATALOGUE_PAGE_SIZE, catalogueHref, parseCatalogueQuery } from "~/features/catalogue/search";
 import { formatNumber } from "~/lib/format";
+import { liveDataPageHandle } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 
-// Not cached with publicPageHandle: stock must stay live on every request. Errors go to the site
-// layout's boundary (a route boundary here would nest a second <main> inside the layout's).
+// The same for every visitor: the server keeps the HTML until the catalogue's data changes, so
+// stock and prices stay live (liveDataPageHandle). Errors go to the site layout's boundary (a
+// route boundary here would nest a second <main> inside the layout's).
+
+export const handle = liveDataPageHandle("catalogo");
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const query = loaderData?.query;

@@ -14,10 +14,14 @@ import { productJsonLd } from "~/features/catalogue/structured-data";
 import { siteConfig } from "~/features/site/site-config";
 import { getEnv } from "~/lib/env.server";
 import { notFound } from "~/lib/errors";
+import { liveDataPageHandle } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 
-// Not cached with publicPageHandle: stock must stay live on every request. Errors go to the site
-// layout's boundary (a route boundary here would nest a second <main> inside the layout's).
+// The same for every visitor: the server keeps the HTML until the catalogue's data changes, so
+// stock and prices stay live (liveDataPageHandle). Errors go to the site layout's boundary (a
+// route boundary here would nest a second <main> inside the layout's).
+
+export const handle = liveDataPageHandle("catalogo");
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
