@@ -7,6 +7,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { startChangeFeed } from "~/db/change-feed.server";
 import { getDatabase, openDatabase, useDatabase } from "~/db/client.server";
 import { seedCatalogue } from "~/features/catalogue/seed.server";
+import { removeOrphanUploads } from "~/features/files/orphans.server";
 import { cleanTmpUploads } from "~/features/files/storage.server";
 import { closeMailTransport } from "~/features/mail/transport.server";
 import { removeAbandonedGuestCarts } from "~/features/orders/cart.server";
@@ -48,6 +49,7 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   logger.info({ database: database.kind, seededPages: seeded }, "database ready");
   getPaymentConfig(); // a bad SPEI_CLABE stops the start, not the first order
   await cleanTmpUploads();
+  await removeOrphanUploads();
   await removeAbandonedGuestCarts();
   const mailWorker = startMailWorker();
   const quoteExpiry = startQuoteExpiryJob();

@@ -64,8 +64,8 @@ describe("change feed", () => {
     await waitFor(() => changeVersion("solicitudes") !== forms, "the submissions notification");
     // The submission's notification came after the rolled-back one would have: none is pending.
     expect(changeVersion("catalogo")).toBe(catalogue);
-    const [{ stock }] = (await database.db.execute(sql`select stock from products where sku = 'FEED-001'`)).rows as { stock: number }[];
-    expect(stock).toBe(9);
+    const result = (await database.db.execute(sql`select stock from products where sku = 'FEED-001'`)) as unknown as { rows: { stock: number }[] };
+    expect(result.rows[0]?.stock).toBe(9);
   });
 
   it("notifies for image rows too, since product pages show them", async () => {

@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import path from "node:path";
+import { getDb } from "~/db/client.server";
+import { productImages } from "~/db/schema/catalogue";
+import { submissionFiles } from "~/db/schema/submissions";
+import { logger } from "~/lib/logger.server";
+import { uploadsDir } from "./storage.server";
+
+// Stored files reach their final place just before the transaction that records them commits (a
+// request's files and its row are one unit: a failed commit removes the files at once). If the
+// process dies between the move and the commit, the files stay with no row pointing to them. They
+// are never served (every download goes through a row), and this sweep, run at start-up, removes
+// them. Only files older than an hour are considered, so a transaction still running in another
+// process (PostgreSQL) never loses its files.
+
+const GRACE_MS = 60 * 60 * 1000;
+
+async function* storedFiles(dir: string, relative = ""): AsyncGenerator<string> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(path.join(dir, relative), { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const child = relative ? `${relative}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      // Uploads still being received live in .tmp, which cleanTmpUploads looks after.
+      if (!relative && entry.name.startsWith(".")) continue;
+      yield* storedFiles(dir, child);
+    } else if (entry.isFile()) {
+      yield child;
+    }
+  }
+}
+
+/** Paths (relative to the uploads directory) that a row refers to: request attachments and product photo variants. */
+async function referencedPaths(): Promise<Set<string>> {
+  const [attachments, photos] = await Promise.all([
+    getDb().select({ path: submissionFiles.storagePath }).from(submissionFiles),
+    getDb().select({ variants: productImages.variants }).from(productImages),
+  ]);
+  return new Set([...attachments.map((row) => row.path), ...photos.flatMap((row) => row.variants.map((variant) => variant.path))]);
+}
+
+/** Removes stored files older than an hour that no row refers to; returns how many. */
+export async function removeOrphanUploads(now = Date.now()): Promise<number> {
+  const root = uploadsDir();
+  const candidates: string[] = [];
+  for await (const relative of storedFiles(root)) {
+    const stat = await fs.promises.stat(path.join(root, relative)).catch(() => null);
+    if (stat && now - stat.mtimeMs > GRACE_MS) candidates.push(relative);
+  }
+  if (!candidates.length) return 0;
+  const referenced = await referencedPaths();
+  const orphans = candidates.filter((relative) => !referenced.has(relative));
+  await Promise.all(orphans.map((relative) => fs.promises.rm(path.join(root, relative), { force: true })));
+  if (orphans.length) logger.warn({ removed: orphans.length }, "removed stored files that no row refers to");
+  return orphans.length;
+}
