@@ -20,5 +20,6 @@ export function pageCachePolicy(handle: unknown): PageCachePolicy | null {
   if (typeof handle !== "object" || handle === null) return null;
   const { publicCache, liveData } = handle as { publicCache?: unknown; liveData?: unknown };
   if (publicCache !== true) return null;
-  return liveData === "catalogo" ? { liveData } : { liveData: null };
+  if (liveData === undefined) return { liveData: null };
+  return liveData === "catalogo" ? { liveData } : null;
 }

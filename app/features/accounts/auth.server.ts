@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, bearer, genericOAuth } from "better-auth/plugins";
 import { getDb } from "~/db/client.server";
 import { account, session, user, verification } from "~/db/schema/auth";
+import { linkOrdersToUser } from "~/features/orders/link.server";
 import { linkQuotesToUser } from "~/features/quotes/link.server";
 import { linkSubmissionsToUser } from "~/features/submissions/link.server";
 import { getEnv } from "~/lib/env.server";
@@ -19,6 +20,13 @@ export const CLIENT_IP_HEADER = "x-forja-client-ip";
 export const CUSTOMER_ROLE = "customer";
 export const STAFF_ROLE = "admin";
 export const SESSION_COOKIE_PREFIX = "forja";
+
+/** What was made with this email before the account proved it owns it joins the account. */
+async function linkEarlierRecords(user: { id: string; email: string }): Promise<void> {
+  await linkSubmissionsToUser(user.id, user.email);
+  await linkQuotesToUser(user.id, user.email);
+  await linkOrdersToUser(user.id, user.email);
+}
 
 function createAuth() {
   const env = getEnv();
@@ -50,19 +58,14 @@ function createAuth() {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: ({ user, token }) => sendConfirmationEmail(user, token),
-      afterEmailVerification: async (user) => {
-        await linkSubmissionsToUser(user.id, user.email);
-        await linkQuotesToUser(user.id, user.email);
-      },
+      afterEmailVerification: (user) => linkEarlierRecords(user),
     },
     databaseHooks: {
       user: {
         create: {
           // A provider that vouches for the email (verified) links earlier anonymous requests at once.
           after: async (user) => {
-            if (!user.emailVerified) return;
-            await linkSubmissionsToUser(user.id, user.email);
-            await linkQuotesToUser(user.id, user.email);
+            if (user.emailVerified) await linkEarlierRecords(user);
           },
         },
       },

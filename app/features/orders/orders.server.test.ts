@@ -19,10 +19,12 @@ import { user } from "~/db/schema/auth";
 import { carts, orderEvents, orders, products } from "~/db/schema/catalogue";
 import { outbox } from "~/db/schema/outbox";
 import { counters } from "~/db/schema/submissions";
-import { requestMeta } from "../../../tests/support/auth-requests";
+import { confirmEmail, registerCustomer } from "~/features/accounts/accounts.server";
+import { nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import { addToCart, type CartOwner } from "./cart.server";
 import { issueCheckoutToken, placeOrder } from "./checkout.server";
+import { linkOrdersToUser } from "./link.server";
 import {
   allowedTransitions,
   changeOrderStatus,
@@ -203,6 +205,47 @@ describe("authorization", () => {
     // Grants accumulate, newest first.
     const more = grantOrderAccess(requestMeta("/checkout", { cookie }), "PED-2026-0009").getSetCookie()[0]!.split(";")[0]!;
     expect(grantedOrderNumbers(new Request("http://localhost/", { headers: { cookie: more } }))).toEqual(["PED-2026-0009", "PED-2026-0007"]);
+  });
+});
+
+describe("guest orders and accounts", () => {
+  it("a guest order joins the account that confirms its email, and only once the email is confirmed", async () => {
+    const product = await aProduct({ stock: 20 });
+    const email = `invitada-${process.pid}@ejemplo.mx`;
+    const guest = await anOrder(product.id, { values: { email } });
+    const someoneElse = await anOrder(product.id, { values: { email: "otra.persona@ejemplo.mx" } });
+
+    const registered = await registerCustomer(requestMeta("/registro", { ip: nextTestIp(), method: "POST" }), {
+      name: "Invitada Nueva",
+      email: email.toUpperCase(),
+      password: "Fresadora-CNC-42",
+    });
+    if (!registered.ok) throw new Error(registered.message);
+    const userId = registered.value.id;
+    // Anyone can type an email at registration: nothing joins before it is confirmed.
+    expect(await listCustomerOrders(userId)).toEqual([]);
+    expect(await getCustomerOrder(guest.number, { userId, grantedNumbers: [] })).toBeNull();
+
+    const [confirmation] = (await getDb().select().from(outbox)).filter((mail) => mail.subject === "Confirme su correo en Forja");
+    const token = decodeURIComponent(confirmation!.text.match(/\/cuenta\/confirmar\?token=([^\s"'<>&]+)/)![1]!);
+    const confirmed = await confirmEmail(requestMeta(`/cuenta/confirmar?token=${encodeURIComponent(token)}`, { ip: nextTestIp() }), token);
+    expect(confirmed.ok).toBe(true);
+
+    expect((await listCustomerOrders(userId)).map((row) => row.number)).toEqual([guest.number]);
+    expect((await getCustomerOrder(guest.number, { userId, grantedNumbers: [] }))?.order.id).toBe(guest.orderId);
+    // Now the account's: the placing browser's cookie alone no longer opens it.
+    expect(await getCustomerOrder(guest.number, { userId: null, grantedNumbers: [guest.number] })).toBeNull();
+    expect(await getCustomerOrder(someoneElse.number, { userId, grantedNumbers: [] })).toBeNull();
+  });
+
+  it("linkOrdersToUser matches the email in any case and leaves orders another account owns", async () => {
+    const product = await aProduct({ stock: 20 });
+    const upper = await anOrder(product.id, { values: { email: "Compras@Planta.MX" } });
+    const brunos = await anOrder(product.id, { userId: bruno, values: { email: "compras@planta.mx" } });
+    expect(await linkOrdersToUser(alice, "compras@planta.mx")).toBe(1);
+    expect((await listCustomerOrders(alice)).map((row) => row.number)).toEqual([upper.number]);
+    expect((await listCustomerOrders(bruno)).map((row) => row.number)).toEqual([brunos.number]);
+    expect(await linkOrdersToUser(alice, "COMPRAS@PLANTA.MX")).toBe(0);
   });
 });
 

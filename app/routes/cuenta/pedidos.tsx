@@ -20,7 +20,7 @@ export default function MyOrdersPage({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
   return (
     <>
-      <PageIntro eyebrow="Mi cuenta" title="Mis pedidos" lead="Los pedidos que hizo con esta cuenta y en qué van.">
+      <PageIntro eyebrow="Mi cuenta" title="Mis pedidos" lead="Sus pedidos y en qué van, incluidos los que hizo sin iniciar sesión con el correo de esta cuenta, una vez confirmado.">
         <AppLink to="/cuenta" className="btn-secondary">
           Volver a mi cuenta
         </AppLink>
