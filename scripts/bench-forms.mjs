@@ -106,10 +106,11 @@ export async function benchUpload() {
     tolerance: "iso2768m",
     privacy: "on",
   };
-  const bodyFor = (token) =>
+  // Each request its own (the server treats the same request sent again as the one already stored).
+  const bodyFor = (index, token) =>
     Buffer.concat([
       Buffer.from(
-        Object.entries({ ...fields, formToken: token })
+        Object.entries({ ...fields, description: `${fields.description}, lote ${index + 1}`, formToken: token })
           .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
           .join("") + `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="soporte.step"\r\nContent-Type: application/octet-stream\r\n\r\n`,
       ),
@@ -122,14 +123,14 @@ export async function benchUpload() {
   try {
     const tokens = await formTokens(server.url, UPLOADS);
     await new Promise((resolve) => setTimeout(resolve, 3_200)); // the forms' minimum fill time
-    forja = await postBodies(`${server.url}/api/cotiza`, contentType, (index) => bodyFor(tokens[index]));
+    forja = await postBodies(`${server.url}/api/cotiza`, contentType, (index) => bodyFor(index, tokens[index]));
   } finally {
     await server.stop();
   }
 
   const drain = await startDrainServer();
   try {
-    const floor = await postBodies(drain.url, contentType, () => bodyFor("sin-token"));
+    const floor = await postBodies(drain.url, contentType, (index) => bodyFor(index, "sin-token"));
     return { forja, floor };
   } finally {
     await drain.stop();

@@ -628,6 +628,49 @@ test.describe("without JavaScript", () => {
   });
 });
 
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`back and resubmit, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("after the success page, Back and sending the form again shows the same number and stores nothing new", async ({ page, playwright }) => {
+      const values = quoteValues();
+      const stl = { name: "regreso.stl", mimeType: "model/stl", buffer: Buffer.from(binaryStlFile()) };
+      const shownAt = await openQuoteForm(page, "/cotiza", javaScriptEnabled);
+      await fillQuoteForm(page, values);
+      await quoteForm(page).files.setInputFiles(stl);
+      await waitFillTime(page, shownAt);
+      if (javaScriptEnabled) await quoteForm(page).submit.click();
+      else expect((await submitDocument(page)).status()).toBe(302);
+      const number = await expectSuccessPage(page);
+
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === "/cotiza");
+      if (javaScriptEnabled) {
+        // The form is drawn again, empty, with a new token: the person types the same request again.
+        await waitForHydration(page);
+        await fillQuoteForm(page, values);
+      } else {
+        // The browser loads the form again (a new token) and puts back what was typed.
+        await expect(quoteForm(page).name).toHaveValue(values.name);
+      }
+      // Files are put back only by some browsers: choose it again if needed.
+      if ((await quoteForm(page).files.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)) === 0) await quoteForm(page).files.setInputFiles(stl);
+      // Sent again at once, before the form's minimum fill time: still the same request, not a bot.
+      if (javaScriptEnabled) await quoteForm(page).submit.click();
+      else await submitDocument(page);
+      expect(await expectSuccessPage(page)).toBe(number);
+
+      const staff = await openStaffClient(playwright);
+      try {
+        expect(await findSubmissions(staff, values.tag)).toEqual([{ id: expect.any(String), number }]);
+      } finally {
+        await staff.dispose();
+      }
+      expect(await waitForMail(values.email)).toHaveLength(1);
+    });
+  });
+}
+
 test.describe("without a browser", () => {
   test("the same multipart body posted twice with its token creates one request", async ({ request, playwright }) => {
     const values = quoteValues();

@@ -60,6 +60,11 @@ export const submissions = pgTable(
     estimates: jsonb("estimates").$type<SubmissionEstimate[]>().notNull().default(sql`'[]'::jsonb`),
     /** One-time form token: a second post of the same form finds the first submission. */
     formToken: text("form_token").notNull().unique(),
+    /**
+     * sha256 of what was sent (type, every value, each file's name and sha256): the same request sent
+     * again soon with a new token (Back, then the browser reloads the form) finds the first one.
+     */
+    fingerprint: text("fingerprint"),
     ip: text("ip"),
     userAgent: text("user_agent"),
     readAt: timestamp("read_at", { withTimezone: true }),
@@ -72,6 +77,7 @@ export const submissions = pgTable(
     index("submissions_type_created_idx").on(table.type, table.createdAt.desc()),
     index("submissions_email_idx").on(table.email),
     index("submissions_user_idx").on(table.userId),
+    index("submissions_fingerprint_idx").on(table.fingerprint, table.createdAt.desc()),
   ],
 );
 

@@ -462,6 +462,50 @@ describe("submitForm: double submission", () => {
   });
 });
 
+describe("submitForm: the same request sent again with a new token", () => {
+  // Back after the success page often reloads the form: the browser puts the typed values back, but
+  // the page carries a new token. The content, not the token, says it is the same request.
+  it("names the number already stored and stores nothing, even when sent again at once", async () => {
+    const email = uniqueEmail("regreso");
+    const fields = (formToken: string) => validQuoteFields({ formToken, email });
+    const files = [{ name: "soporte.step", bytes: stepFile() }];
+    const first = expectOk(await submitQuote(fields(quoteToken()), files));
+    const before = await totals();
+
+    const again = expectOk(await submitQuote(fields(quoteToken()), files));
+    expect(again).toEqual({ ok: true, id: first.id, number: first.number, duplicate: true });
+    // Faster than a person fills the form: a person who came Back, so the same number, not the bot message.
+    const atOnce = expectOk(await submitQuote(fields(issueSubmissionToken("cotizacion")), files));
+    expect(atOnce).toEqual({ ok: true, id: first.id, number: first.number, duplicate: true });
+    expect({ ...(await totals()), tmp: 0 }).toEqual({ ...before, tmp: 0 });
+  });
+
+  it("stores a new request when anything differs: a value, a file's content; and that fast, a different request is a bot", async () => {
+    const email = uniqueEmail("distinto");
+    const files = [{ name: "soporte.step", bytes: stepFile() }];
+    const revisedStep = new Uint8Array(Buffer.from(Buffer.from(stepFile()).toString("latin1").replace("pieza de prueba", "pieza revisada"), "latin1"));
+    const first = expectOk(await submitQuote(validQuoteFields({ formToken: quoteToken(), email }), files));
+    const otherQuantity = expectOk(await submitQuote(validQuoteFields({ formToken: quoteToken(), email, quantity: "26" }), files));
+    const otherFile = expectOk(await submitQuote(validQuoteFields({ formToken: quoteToken(), email }), [{ name: "soporte.step", bytes: revisedStep }]));
+    expect(new Set([first.number, otherQuantity.number, otherFile.number]).size).toBe(3);
+    expect([otherQuantity.duplicate, otherFile.duplicate]).toEqual([false, false]);
+
+    const bot = await expectNothingStored(() => submitQuote(validQuoteFields({ formToken: issueSubmissionToken("cotizacion"), email, quantity: "27" }), files));
+    expect(bot.result.error).toEqual({ "": [BOT_MESSAGE] });
+  });
+
+  it("counts as new after 30 minutes: the same part asked for again later is another request", async () => {
+    const email = uniqueEmail("repetido");
+    const fields = (formToken: string) => validContactFields({ formToken, email });
+    const first = expectOk(await submitContact(fields(contactToken())));
+    expect(expectOk(await submitContact(fields(contactToken()))).number).toBe(first.number);
+    await getDb().update(submissions).set({ createdAt: new Date(Date.now() - 31 * 60 * 1000) }).where(eq(submissions.id, first.id));
+    const later = expectOk(await submitContact(fields(contactToken())));
+    expect(later.duplicate).toBe(false);
+    expect(later.number).not.toBe(first.number);
+  });
+});
+
 describe("submitForm: accounts", () => {
   const PASSWORD = "Fresadora-CNC-42";
 

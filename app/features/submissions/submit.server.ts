@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { eq } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { submissionEvents, submissionFiles, submissions, type SubmissionEstimate } from "~/db/schema/submissions";
 import { getSessionUser, type RequestMeta } from "~/features/accounts/accounts.server";
@@ -67,31 +67,17 @@ export async function submitForm(meta: RequestMeta, type: "cotizacion" | "contac
   }
 }
 
-async function submitChecked(meta: RequestMeta, type: "cotizacion" | "contacto", fields: FormData, uploaded: UploadedFile[]): Promise<SubmitResult> {
-  const schema = type === "cotizacion" ? QuoteRequestSchema : ContactSchema;
-  const token = String(fields.get("formToken") ?? "");
-  const tokenCheck = verifyFormToken(token, FORM_KINDS[type]);
+/** How long the same request sent again with a new token counts as the one already stored. */
+const DUPLICATE_WINDOW_MS = 30 * 60 * 1000;
 
-  // Bots: nothing is stored and nothing tells them which check they failed.
-  if (isHoneypotFilled(fields) || (!tokenCheck.ok && tokenCheck.reason === "too-fast")) {
-    return refuse(fields, schema, type, 400, { formErrors: [BOT_MESSAGE] });
-  }
-  if (!tokenCheck.ok) {
-    return refuse(fields, schema, type, 400, {
-      formErrors: ["El formulario caducó por seguridad. Revise sus datos y envíelo de nuevo."],
-    });
-  }
-  // Every attempt counts against a loose limit (correcting a form takes a few tries); only
-  // submissions about to be stored count against the strict one below.
-  const attempts = await consumeRateLimit(`form-attempt-${type}:${meta.ip || "desconocida"}`, RATE_LIMITS.publicFormAttempts);
-  if (!attempts.allowed) {
-    return refuse(fields, schema, type, 429, { formErrors: [rateLimitMessage(attempts)] }, token, { "Retry-After": String(attempts.retryAfterSeconds) });
-  }
+type Checked =
+  | { ok: true; value: QuoteRequestInput | ContactInput; files: CheckedFile[]; reply: (errors: { formErrors: string[] }) => SubmissionResult<string[]> }
+  | { ok: false; result: SubmissionResult<string[]> };
 
-  const submission = parseWithZod(fields, { schema });
-  if (submission.status !== "success") {
-    return { ok: false, status: 400, result: submission.reply(), formToken: token };
-  }
+/** The schema, then each file by its content, then the rules that join both (a PDF for strict tolerances). */
+function checkSubmission(type: "cotizacion" | "contacto", fields: FormData, uploaded: UploadedFile[]): Checked {
+  const submission = parseWithZod(fields, { schema: type === "cotizacion" ? QuoteRequestSchema : ContactSchema });
+  if (submission.status !== "success") return { ok: false, result: submission.reply() };
 
   const files: CheckedFile[] = [];
   const fileErrors: string[] = [];
@@ -109,22 +95,61 @@ async function submitChecked(meta: RequestMeta, type: "cotizacion" | "contacto",
   if (type === "cotizacion" && (value as QuoteRequestInput).tolerance === "estrictas" && !files.some((file) => file.kind === "pdf")) {
     fileErrors.push("Con tolerancias más estrictas que ISO 2768-m, adjunte el plano en PDF con las cotas y tolerancias.");
   }
-  if (fileErrors.length) {
-    return { ok: false, status: 400, result: submission.reply({ fieldErrors: { files: fileErrors } }), formToken: token };
+  if (fileErrors.length) return { ok: false, result: submission.reply({ fieldErrors: { files: fileErrors } }) };
+  return { ok: true, value, files, reply: (errors) => submission.reply(errors) };
+}
+
+/** sha256 of what was sent, whatever the token: type, every value, each file's name and content hash. */
+export function submissionFingerprint(type: "cotizacion" | "contacto", value: QuoteRequestInput | ContactInput, files: { name: string; sha256: string }[]): string {
+  const { formToken: _token, ...sent } = value;
+  const canonical = JSON.stringify([type, Object.entries(sent).sort(([a], [b]) => a.localeCompare(b)), files.map((file) => [file.name, file.sha256])]);
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+async function submitChecked(meta: RequestMeta, type: "cotizacion" | "contacto", fields: FormData, uploaded: UploadedFile[]): Promise<SubmitResult> {
+  const schema = type === "cotizacion" ? QuoteRequestSchema : ContactSchema;
+  const token = String(fields.get("formToken") ?? "");
+  const tokenCheck = verifyFormToken(token, FORM_KINDS[type]);
+
+  // Bots: nothing is stored and nothing tells them which check they failed.
+  if (isHoneypotFilled(fields)) return refuse(fields, schema, type, 400, { formErrors: [BOT_MESSAGE] });
+  if (!tokenCheck.ok && tokenCheck.reason === "too-fast") {
+    // Someone who goes Back to a form the browser loaded again (a new token) and sends it at once is
+    // sending the request already stored: they get its number. Anything else this fast is refused.
+    const checked = checkSubmission(type, fields, uploaded);
+    const earlier = checked.ok ? await findRecentDuplicate(submissionFingerprint(type, checked.value, checked.files)) : null;
+    return earlier ? { ok: true, ...earlier, duplicate: true } : refuse(fields, schema, type, 400, { formErrors: [BOT_MESSAGE] });
+  }
+  if (!tokenCheck.ok) {
+    return refuse(fields, schema, type, 400, {
+      formErrors: ["El formulario caducó por seguridad. Revise sus datos y envíelo de nuevo."],
+    });
+  }
+  // Every attempt counts against a loose limit (correcting a form takes a few tries); only
+  // submissions about to be stored count against the strict one below.
+  const attempts = await consumeRateLimit(`form-attempt-${type}:${meta.ip || "desconocida"}`, RATE_LIMITS.publicFormAttempts);
+  if (!attempts.allowed) {
+    return refuse(fields, schema, type, 429, { formErrors: [rateLimitMessage(attempts)] }, token, { "Retry-After": String(attempts.retryAfterSeconds) });
   }
 
-  const existing = await findByToken(token);
+  const checked = checkSubmission(type, fields, uploaded);
+  if (!checked.ok) return { ok: false, status: 400, result: checked.result, formToken: token };
+  const { value, files } = checked;
+  const fingerprint = submissionFingerprint(type, value, files);
+
+  // The same form posted again (double click, resubmit), or the same request with a new token.
+  const existing = (await findByToken(token)) ?? (await findRecentDuplicate(fingerprint));
   if (existing) return { ok: true, ...existing, duplicate: true };
 
   const limit = await consumeRateLimit(`form-${type}:${meta.ip || "desconocida"}`, RATE_LIMITS.publicForm);
   if (!limit.allowed) {
-    return { ok: false, status: 429, result: submission.reply({ formErrors: [rateLimitMessage(limit)] }), formToken: token, headers: { "Retry-After": String(limit.retryAfterSeconds) } };
+    return { ok: false, status: 429, result: checked.reply({ formErrors: [rateLimitMessage(limit)] }), formToken: token, headers: { "Retry-After": String(limit.retryAfterSeconds) } };
   }
 
   const user = await getSessionUser(meta);
   const estimates = type === "cotizacion" ? await estimatesFor(files, value as QuoteRequestInput) : [];
   try {
-    const created = await store(meta, type, value, token, files, estimates, user?.id ?? null);
+    const created = await store(meta, type, value, token, fingerprint, files, estimates, user?.id ?? null);
     nudgeMailWorker();
     return { ok: true, ...created, duplicate: false };
   } catch (error) {
@@ -153,6 +178,7 @@ async function store(
   type: "cotizacion" | "contacto",
   value: QuoteRequestInput | ContactInput,
   token: string,
+  fingerprint: string,
   files: CheckedFile[],
   estimates: SubmissionEstimate[],
   userId: string | null,
@@ -193,6 +219,7 @@ async function store(
           privacyAcceptedAt: now,
           estimates,
           formToken: token,
+          fingerprint,
           ip: meta.ip || null,
           userAgent: meta.request.headers.get("user-agent")?.slice(0, 500) ?? null,
           createdAt: now,
@@ -244,6 +271,16 @@ async function store(
 
 async function findByToken(token: string): Promise<{ id: string; number: string } | null> {
   const [row] = await getDb().select({ id: submissions.id, number: submissions.number }).from(submissions).where(eq(submissions.formToken, token)).limit(1);
+  return row ?? null;
+}
+
+async function findRecentDuplicate(fingerprint: string, now = Date.now()): Promise<{ id: string; number: string } | null> {
+  const [row] = await getDb()
+    .select({ id: submissions.id, number: submissions.number })
+    .from(submissions)
+    .where(and(eq(submissions.fingerprint, fingerprint), gt(submissions.createdAt, new Date(now - DUPLICATE_WINDOW_MS))))
+    .orderBy(desc(submissions.createdAt))
+    .limit(1);
   return row ?? null;
 }
 
