@@ -16,6 +16,7 @@ import { contentSecurityPolicy } from "./security";
 // other process (see app/db/change-feed.server.ts), and rendered again after any change.
 
 interface CachedPage {
+  status: number;
   etag: string;
   headers: [string, string][];
   csp: string;
@@ -27,7 +28,9 @@ const LIVE_PAGES_MAX = 300;
 /** Route matches remembered by path; cleared when full (product slugs are unbounded). */
 const POLICIES_MAX = 2_000;
 
-const KEPT_HEADERS = new Set(["content-type", "link"]);
+const KEPT_HEADERS = new Set(["content-type", "link", "location"]);
+/** Answers of a live page sent as rendered for the cache (never kept), so they are not rendered twice. */
+const SENT_AS_RENDERED = new Set([301, 302, 303, 307, 308, 404]);
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 
 /** sha256 (base64) of every executable inline script: the CSP sources for the cached page. */
@@ -65,14 +68,20 @@ export function createPageCache(options: {
     return policy;
   }
 
-  /** Renders `url` as an anonymous visitor would see it; undefined when it is not a plain 200 page. */
+  /**
+   * Renders `url` as an anonymous visitor would see it. Undefined when the answer must go through
+   * the normal handler instead: it sets a cookie, it is an error, or (for a build page) it is not a
+   * plain 200.
+   */
   async function render(url: string, req: Request, res: Response, live: boolean): Promise<CachedPage | undefined> {
     handler ??= createRequestHandler(build!, "production");
     const request = new Request(new URL(url, options.publicUrl), { headers: { accept: "text/html" } });
     const response = await handler(request, options.createContext(req, res, ""));
     const html = await response.text();
-    if (response.status !== 200 || response.headers.has("set-cookie")) return undefined;
+    if (response.headers.has("set-cookie")) return undefined;
+    if (response.status !== 200 && !(live && SENT_AS_RENDERED.has(response.status))) return undefined;
     return {
+      status: response.status,
       etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
       headers: [...response.headers.entries()].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase())),
       csp: contentSecurityPolicy({ hashes: inlineScriptHashes(html) }, false),
@@ -98,15 +107,19 @@ export function createPageCache(options: {
       const policy = await policyFor(req.path);
       if (!policy) return next();
       let page: CachedPage | undefined;
-      if (policy.liveData) page = await livePages.get(req.url, () => render(req.url, req, res, true));
+      // Only 200 pages are kept; a 404 or a redirect is sent as rendered, once.
+      if (policy.liveData) page = await livePages.get(req.url, () => render(req.url, req, res, true), (rendered) => rendered?.status === 200);
       // Build pages take no query: one with a query (tracking tags, mistakes) is rendered normally.
       else if (!req.url.includes("?")) page = await buildPage(req, res);
       if (!page) return next();
       for (const [name, value] of page.headers) res.setHeader(name, value);
       res.setHeader("Content-Security-Policy", page.csp);
       res.setHeader("Cache-Control", "no-cache");
-      res.setHeader("ETag", page.etag);
-      if (req.get("if-none-match") === page.etag) return void res.status(304).end();
+      res.status(page.status);
+      if (page.status === 200) {
+        res.setHeader("ETag", page.etag);
+        if (req.get("if-none-match") === page.etag) return void res.status(304).end();
+      }
       sendCompressed(req, res, page.body);
     } catch (error) {
       next(error);

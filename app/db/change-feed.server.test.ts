@@ -116,6 +116,11 @@ describe("createLiveCache", () => {
     await expect(cache.get("falla", () => Promise.reject(new Error("sin base")))).rejects.toThrow("sin base");
     expect(await cache.get("falla", async () => "bien")).toBe("bien");
 
+    // What `keep` refuses is returned but not kept.
+    const pages = createLiveCache<string>("catalogo", 5);
+    expect(await pages.get("404", async () => "no encontrada", (value) => value !== "no encontrada")).toBe("no encontrada");
+    expect(await pages.get("404", async () => "otra vez", (value) => value !== "no encontrada")).toBe("otra vez");
+    expect(await pages.get("404", async () => "ya no se calcula")).toBe("otra vez");
     await cache.get("b", async () => "b");
     await cache.get("falla", async () => "no se usa"); // touched: now the most recent
     await cache.get("c", async () => "c"); // evicts "b", the least recently used
@@ -162,6 +167,31 @@ describe("database.listen", () => {
       expect(payloads).toEqual(["hola"]);
     } finally {
       await stop();
+    }
+  });
+
+  it("keeps quiet while its own heartbeat comes back, and reconnects when it stops coming back", async () => {
+    const quick = { heartbeatMs: 40, timeoutMs: 300 };
+    const healthy = { states: [] as boolean[], payloads: [] as string[] };
+    const stopHealthy = await database.listen("forja_latido", { onNotify: (p) => healthy.payloads.push(p), onState: (s) => healthy.states.push(s) }, quick);
+    // A connection that stopped hearing (cut without a close, or a pooler that lost the LISTEN):
+    // here, heartbeats that are never delivered.
+    const deaf = { states: [] as boolean[] };
+    const stopDeaf = await database.listen("forja_sordo", { onNotify: () => {}, onState: (s) => deaf.states.push(s) }, { ...quick, send: async () => {} });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Heartbeats are not changes, and a listener that hears them stays put.
+      expect(healthy).toEqual({ states: [true], payloads: [] });
+      if (database.kind === "postgres") {
+        await waitFor(() => deaf.states.length >= 3, "the deaf listener to reconnect");
+        expect(deaf.states.slice(0, 3)).toEqual([true, false, true]);
+      } else {
+        // PGlite runs in this process: nothing can cut it off, so there is no heartbeat to miss.
+        expect(deaf.states).toEqual([true]);
+      }
+    } finally {
+      await stopHealthy();
+      await stopDeaf();
     }
   });
 });

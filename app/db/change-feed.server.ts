@@ -56,13 +56,14 @@ interface Entry<V> {
 /**
  * A bounded map of values computed from `topic`'s tables, each used only while the data it was
  * computed from is unchanged. Concurrent requests for the same key share one computation. A value
- * of undefined (e.g. a page that is not cacheable) or a rejection is not kept.
+ * that `keep` refuses (by default undefined, e.g. a page that is not cacheable) or a rejection is
+ * not kept.
  */
 export function createLiveCache<V>(topic: ChangeTopic, maxEntries: number) {
   const entries = new Map<string, Entry<V>>();
 
   return {
-    get(key: string, compute: () => Promise<V>): Promise<V> {
+    get(key: string, compute: () => Promise<V>, keep: (value: V) => boolean = (value) => value !== undefined): Promise<V> {
       // Read before computing: a change that commits meanwhile makes this entry stale at once.
       const version = changeVersion(topic);
       if (version === undefined) return compute();
@@ -80,7 +81,7 @@ export function createLiveCache<V>(topic: ChangeTopic, maxEntries: number) {
       const forget = () => {
         if (entries.get(key) === entry) entries.delete(key);
       };
-      entry.value.then((value) => value === undefined && forget(), forget);
+      entry.value.then((value) => keep(value) || forget(), forget);
       return entry.value;
     },
     get size(): number {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -25,7 +26,7 @@ export interface Database {
    * lost, true again once it is back (anything sent in between was missed). Resolves once
    * listening; the returned function stops it.
    */
-  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  listen(channel: string, handlers: ListenHandlers, health?: ListenHealth): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -54,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       ping: async () => void (await pool.query("select 1")),
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
-      listen: (channel, handlers) => listenPostgres(options.databaseUrl!, channel, handlers),
+      listen: (channel, handlers, health) => listenPostgres(options.databaseUrl!, pool, channel, handlers, health),
       close: () => pool.end(),
     };
   }
@@ -93,17 +94,49 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 const RECONNECT_MS = [250, 1_000, 5_000];
 
+/**
+ * How often, and how patiently, a PostgreSQL listener proves it still hears: a connection cut
+ * without a clean close (failover, a NAT or balancer dropping an idle connection, a pooler in
+ * transaction mode) raises no error, so the listener sends itself a notification through the pool.
+ */
+export interface ListenHealth {
+  heartbeatMs: number;
+  timeoutMs: number;
+  /** Sends the heartbeat; the default goes through the pool like any other writer's NOTIFY. */
+  send?: (channel: string, payload: string) => Promise<unknown>;
+}
+
+const HEARTBEAT_PREFIX = "latido:";
+const DEFAULT_HEALTH: ListenHealth = { heartbeatMs: 30_000, timeoutMs: 5_000 };
+
 /** LISTEN on its own connection (a pooled one may be handed to a query); reconnects when lost. */
-async function listenPostgres(databaseUrl: string, channel: string, { onNotify, onState }: ListenHandlers): Promise<() => Promise<void>> {
+async function listenPostgres(
+  databaseUrl: string,
+  pool: pg.Pool,
+  channel: string,
+  { onNotify, onState }: ListenHandlers,
+  health: ListenHealth = DEFAULT_HEALTH,
+): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | undefined;
+  let connecting: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   let attempt = 0;
+  let awaited: { payload: string; timer: NodeJS.Timeout } | undefined;
+  const send = health.send ?? ((name: string, payload: string) => pool.query("select pg_notify($1, $2)", [name, payload]));
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000, query_timeout: 10_000, keepAlive: true });
+    connecting = next;
     next.on("notification", (message) => {
-      if (message.channel === channel) onNotify(message.payload ?? "");
+      if (message.channel !== channel) return;
+      const payload = message.payload ?? "";
+      if (!payload.startsWith(HEARTBEAT_PREFIX)) return onNotify(payload);
+      // Ours arrived: the connection hears. Other processes' heartbeats are nothing to us.
+      if (awaited?.payload === payload) {
+        clearTimeout(awaited.timer);
+        awaited = undefined;
+      }
     });
     next.on("error", () => lost(next));
     next.on("end", () => lost(next));
@@ -113,6 +146,8 @@ async function listenPostgres(databaseUrl: string, channel: string, { onNotify, 
     } catch (error) {
       await next.end().catch(() => {});
       throw error;
+    } finally {
+      if (connecting === next) connecting = undefined;
     }
     if (stopped) return void (await next.end().catch(() => {}));
     client = next;
@@ -123,6 +158,8 @@ async function listenPostgres(databaseUrl: string, channel: string, { onNotify, 
   function lost(which: pg.Client): void {
     if (stopped || client !== which) return;
     client = undefined;
+    if (awaited) clearTimeout(awaited.timer);
+    awaited = undefined;
     onState?.(false);
     which.end().catch(() => {});
     scheduleReconnect();
@@ -138,13 +175,31 @@ async function listenPostgres(databaseUrl: string, channel: string, { onNotify, 
     retry.unref();
   }
 
+  function heartbeat(): void {
+    const listening = client;
+    if (stopped || !listening || awaited) return;
+    const payload = `${HEARTBEAT_PREFIX}${randomUUID()}`;
+    const timer = setTimeout(() => {
+      awaited = undefined;
+      lost(listening);
+    }, health.timeoutMs);
+    awaited = { payload, timer };
+    timer.unref();
+    // A failed send (the database is down) shows as the missing heartbeat.
+    send(channel, payload).catch(() => {});
+  }
+
   await connect();
+  const beat = setInterval(heartbeat, health.heartbeatMs);
+  beat.unref();
   return async () => {
     stopped = true;
+    clearInterval(beat);
     clearTimeout(retry);
-    const current = client;
+    if (awaited) clearTimeout(awaited.timer);
+    const current = [client, connecting];
     client = undefined;
-    await current?.end().catch(() => {});
+    await Promise.all(current.map((open) => open?.end().catch(() => {})));
   };
 }
 

@@ -430,7 +430,7 @@ test.describe("catálogo", () => {
 });
 
 test.describe("catálogo: HTML en caché con existencia al día", () => {
-  test("the server keeps a product page and a search until the catalogue changes; an order shows the new stock at once", async ({ request, playwright }) => {
+  test("the server keeps a product page and a search until the catalogue changes; an order shows the new stock at once", async ({ page, request, playwright }) => {
     const staff = await openStaffApi(playwright);
     const buyer = await playwright.request.newContext({ baseURL: baseUrl(), extraHTTPHeaders: clientHeaders(), maxRedirects: 0 });
     try {
@@ -463,6 +463,16 @@ test.describe("catálogo: HTML en caché con existencia al día", () => {
         expect(html).not.toContain("Últimas 5 piezas");
         expect(after.headers()["etag"]).not.toBe(etags[index]);
       }
+
+      // Answers that are not pages are sent as rendered and never kept: a redirect and a 404.
+      const upper = await request.get(`/catalogo/${product.slug.toUpperCase()}`, { maxRedirects: 0 });
+      expect(upper.status()).toBe(301);
+      expect(upper.headers()["location"]).toBe(`/catalogo/${product.slug}`);
+      const missing = `/catalogo/${product.slug}-no-existe`;
+      expect((await page.goto(missing))?.status()).toBe(404);
+      await expect(page.locator("h1")).toHaveText("No encontramos esta página");
+      await expect(page.getByTestId("error-message")).toHaveText(`Page not found: ${missing}`);
+      await waitForHydration(page);
     } finally {
       await buyer.dispose();
       await staff.dispose();

@@ -72,6 +72,13 @@ describe("removeOrphanUploads", () => {
     expect(await removeOrphanUploads()).toBe(0);
   });
 
+  it("removes nothing when most stored files have no row (a new or wrong database), and says so", async () => {
+    const strays = Array.from({ length: 8 }, (_, index) => store(`2026/02/ajeno-${index}`, { old: true }));
+    expect(await removeOrphanUploads()).toBe(0);
+    for (const stray of strays) expect(fs.existsSync(stray), stray).toBe(true);
+    for (const stray of strays) fs.rmSync(stray);
+  });
+
   it("does nothing when there is no uploads directory yet", async () => {
     fs.rmSync(path.join(dataDir, "uploads"), { recursive: true, force: true });
     expect(await removeOrphanUploads()).toBe(0);

@@ -14,6 +14,8 @@ import { uploadsDir } from "./storage.server";
 // process (PostgreSQL) never loses its files.
 
 const GRACE_MS = 60 * 60 * 1000;
+/** More unreferenced files than this, and more than half of all, is not a crash's leftovers. */
+const SUSPICIOUS_ORPHANS = 5;
 
 async function* storedFiles(dir: string, relative = ""): AsyncGenerator<string> {
   let entries: fs.Dirent[];
@@ -43,7 +45,11 @@ async function referencedPaths(): Promise<Set<string>> {
   return new Set([...attachments.map((row) => row.path), ...photos.flatMap((row) => row.variants.map((variant) => variant.path))]);
 }
 
-/** Removes stored files older than an hour that no row refers to; returns how many. */
+/**
+ * Removes stored files older than an hour that no row refers to; returns how many. When most old
+ * files look unreferenced (the server was pointed at a new or wrong database, or the files were
+ * restored before the database), it removes nothing and says so: a crash leaves a few, not most.
+ */
 export async function removeOrphanUploads(now = Date.now()): Promise<number> {
   const root = uploadsDir();
   const candidates: string[] = [];
@@ -54,7 +60,22 @@ export async function removeOrphanUploads(now = Date.now()): Promise<number> {
   if (!candidates.length) return 0;
   const referenced = await referencedPaths();
   const orphans = candidates.filter((relative) => !referenced.has(relative));
-  await Promise.all(orphans.map((relative) => fs.promises.rm(path.join(root, relative), { force: true })));
-  if (orphans.length) logger.warn({ removed: orphans.length }, "removed stored files that no row refers to");
-  return orphans.length;
+  if (orphans.length > SUSPICIOUS_ORPHANS && orphans.length * 2 > candidates.length) {
+    logger.error(
+      { unreferenced: orphans.length, stored: candidates.length, uploads: root },
+      "most stored files have no row: is DATABASE_URL/DATA_DIR the right database? Nothing was removed",
+    );
+    return 0;
+  }
+  let removed = 0;
+  for (const relative of orphans) {
+    try {
+      await fs.promises.rm(path.join(root, relative), { force: true });
+      removed += 1;
+    } catch (error) {
+      logger.warn({ err: error, file: relative }, "could not remove a stored file that no row refers to");
+    }
+  }
+  if (removed) logger.warn({ removed }, "removed stored files that no row refers to");
+  return removed;
 }

@@ -113,14 +113,8 @@ async function submitChecked(meta: RequestMeta, type: "cotizacion" | "contacto",
 
   // Bots: nothing is stored and nothing tells them which check they failed.
   if (isHoneypotFilled(fields)) return refuse(fields, schema, type, 400, { formErrors: [BOT_MESSAGE] });
-  if (!tokenCheck.ok && tokenCheck.reason === "too-fast") {
-    // Someone who goes Back to a form the browser loaded again (a new token) and sends it at once is
-    // sending the request already stored: they get its number. Anything else this fast is refused.
-    const checked = checkSubmission(type, fields, uploaded);
-    const earlier = checked.ok ? await findRecentDuplicate(submissionFingerprint(type, checked.value, checked.files)) : null;
-    return earlier ? { ok: true, ...earlier, duplicate: true } : refuse(fields, schema, type, 400, { formErrors: [BOT_MESSAGE] });
-  }
-  if (!tokenCheck.ok) {
+  const tooFast = !tokenCheck.ok && tokenCheck.reason === "too-fast";
+  if (!tokenCheck.ok && !tooFast) {
     return refuse(fields, schema, type, 400, {
       formErrors: ["El formulario caducó por seguridad. Revise sus datos y envíelo de nuevo."],
     });
@@ -128,6 +122,13 @@ async function submitChecked(meta: RequestMeta, type: "cotizacion" | "contacto",
   // Every attempt counts against a loose limit (correcting a form takes a few tries); only
   // submissions about to be stored count against the strict one below.
   const attempts = await consumeRateLimit(`form-attempt-${type}:${meta.ip || "desconocida"}`, RATE_LIMITS.publicFormAttempts);
+  if (tooFast) {
+    // Someone who goes Back to a form the browser loaded again (a new token) and sends it at once is
+    // sending the request already stored: they get its number. Anything else this fast is refused.
+    const checked = attempts.allowed ? checkSubmission(type, fields, uploaded) : null;
+    const earlier = checked?.ok ? await findRecentDuplicate(submissionFingerprint(type, checked.value, checked.files)) : null;
+    return earlier ? { ok: true, ...earlier, duplicate: true } : refuse(fields, schema, type, 400, { formErrors: [BOT_MESSAGE] });
+  }
   if (!attempts.allowed) {
     return refuse(fields, schema, type, 429, { formErrors: [rateLimitMessage(attempts)] }, token, { "Retry-After": String(attempts.retryAfterSeconds) });
   }
