@@ -78,6 +78,11 @@ const server = app.listen(env.PORT, env.HOST, () => {
   const port = typeof address === "object" && address ? address.port : env.PORT;
   console.log(JSON.stringify({ level: 30, msg: "server listening", url: `http://${env.HOST}:${port}`, publicUrl: env.publicUrl, mode: development ? "development" : "production" }));
 });
+// Node closes an idle keep-alive connection after 5 s; a client (or a proxy in front) that reuses
+// it just then gets a reset instead of an answer. Keep idle connections longer than the usual 60 s
+// of load balancers, so the client side is always the one that closes them.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 let stopping = false;
 async function shutdown(signal: string) {

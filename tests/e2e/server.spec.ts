@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { INDUSTRIES, waitForHydration } from "./support/site";
 
@@ -127,6 +128,30 @@ test.describe("security headers", () => {
     }
     const version = await request.get("/version.json");
     expect(version.headers()["cache-control"]).toContain("no-cache");
+  });
+});
+
+test.describe("connections", () => {
+  test("an idle keep-alive connection is still open after Node's usual 5 s, so reusing it never gets a reset", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; port: number }>((resolve, reject) => {
+        const request = http.get(new URL("/api/health", process.env.E2E_BASE_URL), { agent }, (response) => {
+          response.resume();
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, port: request.socket?.localPort ?? 0 }));
+        });
+        request.on("error", reject);
+      });
+    try {
+      const first = await get();
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      const second = await get();
+      expect(first.status).toBe(200);
+      // Same local port: the very same connection answered again.
+      expect(second).toEqual({ status: 200, port: first.port });
+    } finally {
+      agent.destroy();
+    }
   });
 });
 
