@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { Page, Request } from "@playwright/test";
+import type { Page, PlaywrightWorkerArgs, Request } from "@playwright/test";
 import { binaryStlFile, largeStepFile, pdfFile, stepFile, windowsExeFile } from "../support/minimal-files";
 import { STAFF, signInStaffWithForm } from "./support/accounts";
 import { axeViolations } from "./support/axe";
@@ -81,6 +81,16 @@ async function openQuoteForm(page: Page, path = "/cotiza", hydrate = true): Prom
   expect(response?.status()).toBe(200);
   if (hydrate) await waitForHydration(page);
   return Date.now();
+}
+
+/** The requests staff find for a search, looked up with a fresh staff session. */
+async function storedSubmissions(playwright: PlaywrightWorkerArgs["playwright"], q: string) {
+  const staff = await openStaffClient(playwright);
+  try {
+    return await findSubmissions(staff, q);
+  } finally {
+    await staff.dispose();
+  }
 }
 
 /** Clicks submit (JavaScript off) and returns the document response of the post. */
@@ -378,12 +388,7 @@ test.describe("with JavaScript", () => {
     await expectQuoteValues(page, { ...values, tolerance: "iso2768m" });
 
     // Nothing was stored.
-    const staff = await openStaffClient(playwright);
-    try {
-      expect(await findSubmissions(staff, values.tag)).toEqual([]);
-    } finally {
-      await staff.dispose();
-    }
+    expect(await storedSubmissions(playwright, values.tag)).toEqual([]);
   });
 
   test("an over-limit file (51 MB) is refused in the browser before anything is sent", async ({ page }) => {
@@ -463,12 +468,7 @@ test.describe("with JavaScript", () => {
     expect(direct.status()).toBe(400);
     expect((await direct.json()).result.error[""]).toEqual([BOT_MESSAGE]);
 
-    const staff = await openStaffClient(playwright);
-    try {
-      expect(await findSubmissions(staff, values.tag), "nothing stored for a bot").toEqual([]);
-    } finally {
-      await staff.dispose();
-    }
+    expect(await storedSubmissions(playwright, values.tag), "nothing stored for a bot").toEqual([]);
     expect(await waitForMail(values.email, { timeoutMs: 500 }).catch(() => [])).toEqual([]);
   });
 });
@@ -495,12 +495,7 @@ test.describe("with JavaScript, sent twice", () => {
     await page.waitForTimeout(500);
     expect(answers).toEqual([{ status: 200, body: { ok: true, number } }]);
 
-    const staff = await openStaffClient(playwright);
-    try {
-      expect(await findSubmissions(staff, values.tag)).toEqual([{ id: expect.any(String), number }]);
-    } finally {
-      await staff.dispose();
-    }
+    expect(await storedSubmissions(playwright, values.tag)).toEqual([{ id: expect.any(String), number }]);
     expect(await waitForMail(values.email)).toHaveLength(1);
   });
 });
@@ -618,12 +613,7 @@ test.describe("without JavaScript", () => {
     test.info().annotations.push({ type: "posts", description: `${posts.length} POST /cotiza` });
     expect(posts.length).toBeGreaterThanOrEqual(1);
 
-    const staff = await openStaffClient(playwright);
-    try {
-      expect(await findSubmissions(staff, values.tag)).toEqual([{ id: expect.any(String), number }]);
-    } finally {
-      await staff.dispose();
-    }
+    expect(await storedSubmissions(playwright, values.tag)).toEqual([{ id: expect.any(String), number }]);
     expect(await waitForMail(values.email)).toHaveLength(1);
   });
 });
@@ -660,12 +650,7 @@ for (const javaScriptEnabled of [true, false]) {
       else await submitDocument(page);
       expect(await expectSuccessPage(page)).toBe(number);
 
-      const staff = await openStaffClient(playwright);
-      try {
-        expect(await findSubmissions(staff, values.tag)).toEqual([{ id: expect.any(String), number }]);
-      } finally {
-        await staff.dispose();
-      }
+      expect(await storedSubmissions(playwright, values.tag)).toEqual([{ id: expect.any(String), number }]);
       expect(await waitForMail(values.email)).toHaveLength(1);
     });
   });
@@ -691,12 +676,7 @@ test.describe("without a browser", () => {
     const number = new URL(location, "http://x").searchParams.get("folio");
     expect(await third.json()).toEqual({ ok: true, number });
 
-    const staff = await openStaffClient(playwright);
-    try {
-      expect(await findSubmissions(staff, values.tag)).toEqual([{ id: expect.any(String), number }]);
-    } finally {
-      await staff.dispose();
-    }
+    expect(await storedSubmissions(playwright, values.tag)).toEqual([{ id: expect.any(String), number }]);
   });
 
   test("the 6th stored request from one IP within 10 minutes gets 429 with a Spanish message", async ({ request, playwright }) => {
@@ -726,12 +706,7 @@ test.describe("without a browser", () => {
     expect(api.status()).toBe(429);
     expect((await api.json()).result.error[""][0]).toMatch(RATE_LIMITED);
 
-    const staff = await openStaffClient(playwright);
-    try {
-      expect((await findSubmissions(staff, tag)).map((row) => row.number).sort()).toEqual([...numbers].sort());
-    } finally {
-      await staff.dispose();
-    }
+    expect((await storedSubmissions(playwright, tag)).map((row) => row.number).sort()).toEqual([...numbers].sort());
   });
 });
 
