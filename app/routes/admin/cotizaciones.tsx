@@ -12,6 +12,7 @@ import { pageMeta } from "~/lib/seo";
 import { Pagination } from "~/components/ui/pagination";
 import { ListEmptyState } from "~/components/ui/list-empty-state";
 import { FilterSelect } from "~/components/ui/filter-select";
+import { FILTER_FIELD_CLASS, FilterActions, FilterSearch } from "~/components/ui/filter-fields";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Cotizaciones", description: "Cotizaciones para clientes.", noindex: true });
 
@@ -27,7 +28,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
-const inputClass = "mt-1 block w-full rounded-md border border-acero-300 bg-white px-3 py-2 text-sm text-acero-900";
 
 export default function AdminQuotesPage({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, status, q, pageSize } = loaderData;
@@ -64,24 +64,10 @@ export default function AdminQuotesPage({ loaderData }: Route.ComponentProps) {
 
       <Form method="get" key={params.toString()} role="search" aria-label="Filtrar cotizaciones" className="mt-6 rounded-lg border border-acero-200 bg-white p-4">
         <div className="grid gap-4 sm:grid-cols-3">
-          <div className="sm:col-span-2">
-            <label htmlFor="filtro-q" className="block text-sm font-semibold text-acero-900">
-              Buscar
-            </label>
-            <input id="filtro-q" name="q" type="search" defaultValue={q} placeholder="Número, cliente, empresa o correo" className={inputClass} />
-          </div>
-          <FilterSelect id="filtro-estado" name="estado" label="Estado" options={QUOTE_STATUSES} defaultValue={status} allLabel="Todos" className={inputClass} />
+          <FilterSearch defaultValue={q} placeholder="Número, cliente, empresa o correo" />
+          <FilterSelect id="filtro-estado" name="estado" label="Estado" options={QUOTE_STATUSES} defaultValue={status} allLabel="Todos" className={FILTER_FIELD_CLASS} />
         </div>
-        <div className="mt-4 flex flex-wrap items-center gap-4">
-          <button type="submit" className="btn-dark py-2 text-sm">
-            Aplicar filtros
-          </button>
-          {filtered ? (
-            <AppLink to="/admin/cotizaciones" className={`${linkClass} text-sm`}>
-              Quitar filtros
-            </AppLink>
-          ) : null}
-        </div>
+        <FilterActions clearHref="/admin/cotizaciones" showClear={filtered} />
       </Form>
 
       {rows.length === 0 ? (

@@ -11,6 +11,7 @@ import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { ListEmptyState } from "~/components/ui/list-empty-state";
 import { FilterSelect } from "~/components/ui/filter-select";
+import { FILTER_FIELD_CLASS, FilterActions, FilterDateRange, FilterDateRangeHelp, FilterSearch } from "~/components/ui/filter-fields";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Formularios recibidos", description: "Solicitudes de cotización y mensajes de contacto.", noindex: true });
@@ -25,7 +26,6 @@ const PER_PAGE_CHOICES = [30, 50, 100, 200, 500];
 const SHORT_TYPE: Record<string, string> = { cotizacion: "Cotización", contacto: "Contacto" };
 const FILTER_KEYS = ["tipo", "estado", "industria", "desde", "hasta", "q"] as const;
 
-const selectClass = "mt-1 block w-full rounded-md border border-acero-300 bg-white px-3 py-2 text-sm text-acero-900";
 const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
 
 export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
@@ -81,39 +81,16 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
         {filters.sort !== "fecha" ? <input type="hidden" name="orden" value={filters.sort} /> : null}
         {params.get("dir") ? <input type="hidden" name="dir" value={filters.dir} /> : null}
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <div className="sm:col-span-2">
-            <label htmlFor="filtro-q" className="block text-sm font-semibold text-acero-900">
-              Buscar
-            </label>
-            <input
-              id="filtro-q"
-              name="q"
-              type="search"
-              defaultValue={filters.q ?? ""}
-              placeholder="Número, nombre, empresa o correo"
-              className={selectClass}
-            />
-          </div>
-          <FilterSelect id="filtro-tipo" name="tipo" label="Tipo" options={SUBMISSION_TYPES} defaultValue={filters.type ?? ""} allLabel="Todos" className={selectClass} />
-          <FilterSelect id="filtro-estado" name="estado" label="Estado" options={SUBMISSION_STATUSES} defaultValue={filters.status ?? ""} allLabel="Todos" className={selectClass} />
-          <FilterSelect id="filtro-industria" name="industria" label="Industria" options={INDUSTRY_OPTIONS} defaultValue={filters.industry ?? ""} allLabel="Todas" className={selectClass} />
-          <div>
-            <label htmlFor="filtro-desde" className="block text-sm font-semibold text-acero-900">
-              Desde
-            </label>
-            <input id="filtro-desde" name="desde" type="date" defaultValue={filters.from ?? ""} className={selectClass} aria-describedby="filtro-fechas-ayuda" />
-          </div>
-          <div>
-            <label htmlFor="filtro-hasta" className="block text-sm font-semibold text-acero-900">
-              Hasta
-            </label>
-            <input id="filtro-hasta" name="hasta" type="date" defaultValue={filters.to ?? ""} className={selectClass} aria-describedby="filtro-fechas-ayuda" />
-          </div>
+          <FilterSearch defaultValue={filters.q ?? ""} placeholder="Número, nombre, empresa o correo" />
+          <FilterSelect id="filtro-tipo" name="tipo" label="Tipo" options={SUBMISSION_TYPES} defaultValue={filters.type ?? ""} allLabel="Todos" className={FILTER_FIELD_CLASS} />
+          <FilterSelect id="filtro-estado" name="estado" label="Estado" options={SUBMISSION_STATUSES} defaultValue={filters.status ?? ""} allLabel="Todos" className={FILTER_FIELD_CLASS} />
+          <FilterSelect id="filtro-industria" name="industria" label="Industria" options={INDUSTRY_OPTIONS} defaultValue={filters.industry ?? ""} allLabel="Todas" className={FILTER_FIELD_CLASS} />
+          <FilterDateRange from={filters.from ?? ""} to={filters.to ?? ""} />
           <div>
             <label htmlFor="filtro-por-pagina" className="block text-sm font-semibold text-acero-900">
               Por página
             </label>
-            <select id="filtro-por-pagina" name="porPagina" defaultValue={String(filters.perPage)} className={selectClass}>
+            <select id="filtro-por-pagina" name="porPagina" defaultValue={String(filters.perPage)} className={FILTER_FIELD_CLASS}>
               {perPageChoices.map((choice) => (
                 <option key={choice} value={choice}>
                   {choice}
@@ -122,23 +99,13 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
             </select>
           </div>
         </div>
-        <p id="filtro-fechas-ayuda" className="mt-2 text-xs text-acero-600">
-          Fechas en hora de la Ciudad de México; «hasta» incluye todo ese día.
-        </p>
-        <div className="mt-4 flex flex-wrap items-center gap-4">
+        <FilterDateRangeHelp />
+        <FilterActions clearHref="/admin/formularios" showClear={filtered || filters.skipTotal || filters.perPage !== 30}>
           <label className="flex items-center gap-2 text-sm text-acero-800">
             <input type="checkbox" name="sinTotal" value="1" defaultChecked={filters.skipTotal} className="h-4 w-4" />
             No contar el total (más rápido con muchos registros)
           </label>
-          <button type="submit" className="btn-dark py-2 text-sm">
-            Aplicar filtros
-          </button>
-          {filtered || filters.skipTotal || filters.perPage !== 30 ? (
-            <AppLink to="/admin/formularios" className={`${linkClass} text-sm`}>
-              Quitar filtros
-            </AppLink>
-          ) : null}
-        </div>
+        </FilterActions>
       </Form>
 
       {rows.length === 0 ? (

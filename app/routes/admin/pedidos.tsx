@@ -12,6 +12,7 @@ import { pageMeta } from "~/lib/seo";
 import { Pagination } from "~/components/ui/pagination";
 import { ListEmptyState } from "~/components/ui/list-empty-state";
 import { FilterSelect } from "~/components/ui/filter-select";
+import { FILTER_FIELD_CLASS, FilterActions, FilterDateRange, FilterDateRangeHelp, FilterSearch } from "~/components/ui/filter-fields";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Pedidos", description: "Pedidos de la tienda en línea.", noindex: true });
 
@@ -22,7 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const FILTER_KEYS = ["estado", "desde", "hasta", "q"] as const;
-const fieldClass = "mt-1 block w-full rounded-md border border-acero-300 bg-white px-3 py-2 text-sm text-acero-900";
 const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
 
 export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
@@ -51,39 +51,12 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
 
       <Form method="get" key={params.toString()} className="mt-6 rounded-lg border border-acero-200 bg-white p-4" aria-label="Filtrar pedidos">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-          <div className="sm:col-span-2">
-            <label htmlFor="filtro-q" className="block text-sm font-semibold text-acero-900">
-              Buscar
-            </label>
-            <input id="filtro-q" name="q" type="search" defaultValue={filters.q ?? ""} placeholder="Número, referencia, nombre, correo o RFC" className={fieldClass} />
-          </div>
-          <FilterSelect id="filtro-estado" name="estado" label="Estado" options={ORDER_STATUSES} defaultValue={filters.status ?? ""} allLabel="Todos" className={fieldClass} />
-          <div>
-            <label htmlFor="filtro-desde" className="block text-sm font-semibold text-acero-900">
-              Desde
-            </label>
-            <input id="filtro-desde" name="desde" type="date" defaultValue={filters.from ?? ""} className={fieldClass} aria-describedby="filtro-fechas-ayuda" />
-          </div>
-          <div>
-            <label htmlFor="filtro-hasta" className="block text-sm font-semibold text-acero-900">
-              Hasta
-            </label>
-            <input id="filtro-hasta" name="hasta" type="date" defaultValue={filters.to ?? ""} className={fieldClass} aria-describedby="filtro-fechas-ayuda" />
-          </div>
+          <FilterSearch defaultValue={filters.q ?? ""} placeholder="Número, referencia, nombre, correo o RFC" />
+          <FilterSelect id="filtro-estado" name="estado" label="Estado" options={ORDER_STATUSES} defaultValue={filters.status ?? ""} allLabel="Todos" className={FILTER_FIELD_CLASS} />
+          <FilterDateRange from={filters.from ?? ""} to={filters.to ?? ""} />
         </div>
-        <p id="filtro-fechas-ayuda" className="mt-2 text-xs text-acero-600">
-          Fechas en hora de la Ciudad de México; «hasta» incluye todo ese día.
-        </p>
-        <div className="mt-4 flex flex-wrap items-center gap-4">
-          <button type="submit" className="btn-dark py-2 text-sm">
-            Aplicar filtros
-          </button>
-          {filtered ? (
-            <AppLink to="/admin/pedidos" className={`${linkClass} text-sm`}>
-              Quitar filtros
-            </AppLink>
-          ) : null}
-        </div>
+        <FilterDateRangeHelp />
+        <FilterActions clearHref="/admin/pedidos" showClear={filtered} />
       </Form>
 
       {rows.length === 0 ? (

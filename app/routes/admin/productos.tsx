@@ -13,6 +13,7 @@ import { priceWithIva } from "~/lib/money";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { ListEmptyState } from "~/components/ui/list-empty-state";
+import { FILTER_FIELD_CLASS, FilterActions, FilterSearch } from "~/components/ui/filter-fields";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Productos", description: "Catálogo: productos, precios, existencias e imágenes.", noindex: true });
 
@@ -22,7 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filters, ...(await listProductsForStaff(filters)) };
 }
 
-const fieldClass = "mt-1 block w-full rounded-md border border-acero-300 bg-white px-3 py-2 text-sm text-acero-900";
 const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
 
 export default function AdminProductsPage({ loaderData }: Route.ComponentProps) {
@@ -53,17 +53,12 @@ export default function AdminProductsPage({ loaderData }: Route.ComponentProps) 
       </div>
 
       <Form method="get" key={params.toString()} className="mt-6 grid gap-4 rounded-lg border border-acero-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5" aria-label="Filtrar productos">
-        <div className="sm:col-span-2">
-          <label htmlFor="filtro-q" className="block text-sm font-semibold text-acero-900">
-            Buscar
-          </label>
-          <input id="filtro-q" name="q" type="search" defaultValue={filters.q} placeholder="Nombre, SKU, material o medida" className={fieldClass} />
-        </div>
+        <FilterSearch defaultValue={filters.q} placeholder="Nombre, SKU, material o medida" />
         <div>
           <label htmlFor="filtro-categoria" className="block text-sm font-semibold text-acero-900">
             Categoría
           </label>
-          <select id="filtro-categoria" name="categoria" defaultValue={filters.category} className={fieldClass}>
+          <select id="filtro-categoria" name="categoria" defaultValue={filters.category} className={FILTER_FIELD_CLASS}>
             <option value="">Todas</option>
             {categories.map((category) => (
               <option key={category} value={category}>
@@ -76,7 +71,7 @@ export default function AdminProductsPage({ loaderData }: Route.ComponentProps) 
           <label htmlFor="filtro-estado" className="block text-sm font-semibold text-acero-900">
             Estado
           </label>
-          <select id="filtro-estado" name="estado" defaultValue={filters.status} className={fieldClass}>
+          <select id="filtro-estado" name="estado" defaultValue={filters.status} className={FILTER_FIELD_CLASS}>
             {STAFF_STATUSES.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -84,16 +79,7 @@ export default function AdminProductsPage({ loaderData }: Route.ComponentProps) 
             ))}
           </select>
         </div>
-        <div className="flex items-end gap-3">
-          <button type="submit" className="btn-dark py-2 text-sm">
-            Aplicar
-          </button>
-          {filtered ? (
-            <AppLink to="/admin/productos" className={`${linkClass} text-sm`}>
-              Quitar filtros
-            </AppLink>
-          ) : null}
-        </div>
+        <FilterActions clearHref="/admin/productos" showClear={filtered} submitLabel="Aplicar" className="flex items-end gap-3" />
       </Form>
 
       {rows.length === 0 ? (
