@@ -1,4 +1,4 @@
-import type { RequestMeta } from "~/features/accounts/accounts.server";
+import { registerCustomer, signInStaff, upsertStaffAccount, type RequestMeta } from "~/features/accounts/accounts.server";
 
 // Small helpers for integration tests of the account functions: build the RequestMeta a route
 // would pass (a real Request with the browser's cookie), and turn Set-Cookie lines into a Cookie
@@ -30,4 +30,19 @@ export function cookieHeaderFrom(headers: Headers): string {
     .filter((line) => !/;\s*max-age=0\b/i.test(line) && !/^[^=]+=;/.test(line))
     .map((line) => line.split(";")[0])
     .join("; ");
+}
+
+/** Creates (or updates) a staff account and signs it in at /admin/login; the Cookie header of its session. */
+export async function signedInStaffCookie(email: string, password = "Panel-Forja-Seguro-1", name = "Personal Forja"): Promise<string> {
+  await upsertStaffAccount({ email, password, name });
+  const staff = await signInStaff(requestMeta("/admin/login", { ip: nextTestIp(), method: "POST" }), { email, password });
+  if (!staff.ok) throw new Error(staff.message);
+  return cookieHeaderFrom(staff.headers);
+}
+
+/** Registers a customer as /registro does; its id and the Cookie header of its session. */
+export async function registeredCustomer(name: string, email: string, password = "Fresadora-CNC-42"): Promise<{ id: string; cookie: string }> {
+  const customer = await registerCustomer(requestMeta("/registro", { ip: nextTestIp(), method: "POST" }), { name, email, password });
+  if (!customer.ok) throw new Error(customer.message);
+  return { id: customer.value.id, cookie: cookieHeaderFrom(customer.headers) };
 }

@@ -8,19 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // Set before ~/lib/env.server is first read (getEnv() caches it): a temporary DATA_DIR (the auth
 // secret and any .eml land there), no SMTP, no DATABASE_URL, and one configured provider.
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-accounts-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  delete process.env.SMTP_URL;
-  delete process.env.DATABASE_URL;
-  delete process.env.PUBLIC_URL;
-  delete process.env.AUTH_SECRET;
-  delete process.env.MICROSOFT_CLIENT_ID;
-  delete process.env.OIDC_ISSUER;
-  process.env.GOOGLE_CLIENT_ID = "forja-test-google-client";
-  process.env.GOOGLE_CLIENT_SECRET = "forja-test-google-secret";
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("accounts", { unset: ["MICROSOFT_CLIENT_ID", "OIDC_ISSUER"], set: { GOOGLE_CLIENT_ID: "forja-test-google-client", GOOGLE_CLIENT_SECRET: "forja-test-google-secret" } }));
 
 import { getDb } from "~/db/client.server";
 import { account, session, user, verification } from "~/db/schema/auth";

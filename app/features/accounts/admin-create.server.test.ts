@@ -10,14 +10,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 
 // getEnv() caches the environment on first use, so DATA_DIR is set before anything reads it. The
 // command always uses the embedded database here, even when TEST_DATABASE_URL is set.
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-admin-create-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  delete process.env.DATABASE_URL;
-  delete process.env.SMTP_URL;
-  delete process.env.PUBLIC_URL;
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("admin-create"));
 
 import { DatabaseInUseError, getDatabase, openDatabase, useDatabase } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";

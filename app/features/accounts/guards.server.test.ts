@@ -4,14 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // The server guards with real sessions: a guest, a customer and a staff member, each a real
 // better-auth session on the test database.
 
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-guards-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  delete process.env.SMTP_URL;
-  delete process.env.DATABASE_URL;
-  delete process.env.PUBLIC_URL;
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("guards"));
 
 import { cookieHeaderFrom, requestMeta } from "../../../tests/support/auth-requests";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";

@@ -8,20 +8,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // records the multipart parser produces, real WebP variants on disk under a temporary DATA_DIR,
 // and the serving rule checked with real sessions (guest, customer, staff).
 
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-catalogue-images-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  delete process.env.DATABASE_URL;
-  delete process.env.SMTP_URL;
-  delete process.env.PUBLIC_URL;
-  delete process.env.AUTH_SECRET;
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("catalogue-images"));
 
-import { registerCustomer, signInStaff, upsertStaffAccount } from "~/features/accounts/accounts.server";
 import type { UploadedFile } from "~/features/files/multipart.server";
 import { uploadsDir, uploadsTmpDir } from "~/features/files/storage.server";
-import { cookieHeaderFrom, nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
+import { registeredCustomer, requestMeta, signedInStaffCookie } from "../../../tests/support/auth-requests";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import { productImageUrl } from "./images";
 import { addProductImages, getProductImageFile, imagesForProduct, makeProductImageFirst, removeProductImage, variantWidths } from "./images.server";
@@ -52,17 +43,8 @@ beforeAll(async () => {
   productId = created.id;
 
   const email = `personal-imagenes-${process.pid}@forja.mx`;
-  await upsertStaffAccount({ email, password: "Panel-Forja-Seguro-1", name: "Personal Forja" });
-  const staff = await signInStaff(requestMeta("/admin/login", { ip: nextTestIp(), method: "POST" }), { email, password: "Panel-Forja-Seguro-1" });
-  if (!staff.ok) throw new Error(staff.message);
-  staffCookie = cookieHeaderFrom(staff.headers);
-  const customer = await registerCustomer(requestMeta("/registro", { ip: nextTestIp(), method: "POST" }), {
-    name: "Cliente Curioso",
-    email: `cliente-imagenes-${process.pid}@ejemplo.mx`,
-    password: "Fresadora-CNC-42",
-  });
-  if (!customer.ok) throw new Error(customer.message);
-  customerCookie = cookieHeaderFrom(customer.headers);
+  staffCookie = await signedInStaffCookie(email);
+  customerCookie = (await registeredCustomer("Cliente Curioso", `cliente-imagenes-${process.pid}@ejemplo.mx`)).cookie;
 });
 
 afterAll(async () => {

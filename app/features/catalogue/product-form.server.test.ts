@@ -5,12 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // The staff product screen's posts as the browser sends them: multipart with fields and images
 // (the form works without JavaScript), and the small urlencoded forms beside it.
 
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-catalogue-form-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  delete process.env.DATABASE_URL;
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("catalogue-form"));
 
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import { imagesForProduct } from "./images.server";

@@ -6,12 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // in Spanish without accents, prefixes, filters, sorts, pagination, the staff commands and the
 // seed. Products are created through the feature's own functions.
 
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-catalogue-products-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  delete process.env.DATABASE_URL;
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("catalogue-products"));
 
 import { priceWithIva } from "~/lib/money";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";

@@ -6,12 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // The start-up sweep of stored files that no row refers to (a crash between moving a request's files
 // into place and committing its row), on a real database and a real directory.
 
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-orphans-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  delete process.env.DATABASE_URL;
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("orphans"));
 
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import type { Database } from "~/db/client.server";

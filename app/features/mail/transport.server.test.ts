@@ -4,12 +4,7 @@ import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // DATA_DIR must be set before ~/lib/env.server is first read (getEnv() caches it).
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-mail-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  delete process.env.SMTP_URL;
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("mail"));
 
 const { closeTestDatabase, createTestDatabase } = await import("../../../tests/support/test-database");
 const { deliverDueMail, enqueueMail } = await import("./outbox.server");

@@ -6,14 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 // The server-side cart on a real database: bounds (stock, minimum order), prices recomputed at
 // read time, the guest → account merge, and the cookie flow through real requests and sessions.
 
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-cart-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  delete process.env.SMTP_URL;
-  delete process.env.DATABASE_URL;
-  delete process.env.PUBLIC_URL;
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("cart"));
 
 import { getDb } from "~/db/client.server";
 import { carts, products } from "~/db/schema/catalogue";

@@ -7,17 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 // CFDI data, empty cart), refusals that change nothing, the one-time token, and 50 buyers racing
 // for 10 pieces.
 
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-checkout-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  delete process.env.SMTP_URL;
-  delete process.env.DATABASE_URL;
-  delete process.env.PUBLIC_URL;
-  delete process.env.SPEI_CLABE;
-  delete process.env.SPEI_BANK;
-  delete process.env.SPEI_BENEFICIARY;
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("checkout", { unset: ["SPEI_CLABE", "SPEI_BANK", "SPEI_BENEFICIARY"] }));
 
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";

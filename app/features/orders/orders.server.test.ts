@@ -5,14 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 // The order workflow and who may see what, on a real database.
 
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-orders-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  delete process.env.SMTP_URL;
-  delete process.env.DATABASE_URL;
-  delete process.env.PUBLIC_URL;
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("orders"));
 
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";

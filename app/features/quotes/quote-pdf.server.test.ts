@@ -5,12 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // The quote PDF on a real database: quotes made through the domain functions, the PDF rendered by
 // @react-pdf/renderer and read back with unpdf (so the test sees what a PDF reader sees).
 
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-quote-pdf-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  for (const name of ["SMTP_URL", "DATABASE_URL", "PUBLIC_URL", "AUTH_SECRET"]) delete process.env[name];
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("quote-pdf"));
 
 import { registerCustomer } from "~/features/accounts/accounts.server";
 import { formatMoney } from "~/lib/format";

@@ -9,13 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 // runs), so the tests read the outbox table.
 
 // Set before ~/lib/env.server is first read (getEnv() caches it).
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-quotes-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  for (const name of ["SMTP_URL", "DATABASE_URL", "PUBLIC_URL", "PORT", "AUTH_SECRET", "GOOGLE_CLIENT_ID", "MICROSOFT_CLIENT_ID", "OIDC_ISSUER"]) delete process.env[name];
-  process.env.MAIL_STAFF_TO = "ventas@forja.test, direccion@forja.test";
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("quotes", { unset: ["PORT", "GOOGLE_CLIENT_ID", "MICROSOFT_CLIENT_ID", "OIDC_ISSUER"], set: { MAIL_STAFF_TO: "ventas@forja.test, direccion@forja.test" } }));
 
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";

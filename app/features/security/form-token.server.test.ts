@@ -4,12 +4,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 // The signed one-time form token: timing rules through the `now` parameter (no sleeping) and
 // tampering. getEnv() caches the environment on first read, so DATA_DIR (where the generated
 // signing secret is kept) is set before any app module loads.
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-form-token-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  delete process.env.AUTH_SECRET;
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("form-token"));
 
 import { issueFormToken, MAX_AGE_MS, MIN_FILL_MS, verifyFormToken } from "./form-token.server";
 

@@ -8,12 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 // TEST_DATABASE_URL). Rows are inserted directly with Drizzle; files are written under a temporary
 // DATA_DIR, exactly where the upload code puts them.
 
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-admin-submissions-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  delete process.env.DATABASE_URL;
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("admin-submissions"));
 
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";

@@ -9,16 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // under a temporary DATA_DIR; mail is only written to the outbox (no worker runs here).
 
 // getEnv() caches the environment on first read: set DATA_DIR and the mail settings first.
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-submit-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  delete process.env.DATABASE_URL;
-  delete process.env.SMTP_URL;
-  delete process.env.PUBLIC_URL;
-  delete process.env.AUTH_SECRET;
-  process.env.MAIL_STAFF_TO = "ventas@forja.test, ingenieria@forja.test";
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("submit", { set: { MAIL_STAFF_TO: "ventas@forja.test, ingenieria@forja.test" } }));
 
 import { getDb } from "~/db/client.server";
 import { outbox } from "~/db/schema/outbox";

@@ -7,24 +7,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // The file and CSV routes end to end below the HTTP server: real sessions (better-auth), real
 // database, real files on disk. A guest or a customer never gets a file; staff get it as a download.
 
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-admin-file-route-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  delete process.env.SMTP_URL;
-  delete process.env.DATABASE_URL;
-  delete process.env.PUBLIC_URL;
-  delete process.env.AUTH_SECRET;
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("admin-file-route"));
 
 // The test seeds its rows straight into the database (no feature creates them without an upload).
 // eslint-disable-next-line no-restricted-imports
 import { getDb } from "~/db/client.server";
 // eslint-disable-next-line no-restricted-imports
 import { submissionFiles, submissions } from "~/db/schema/submissions";
-import { registerCustomer, signInStaff, upsertStaffAccount } from "~/features/accounts/accounts.server";
 import { clientIpContext } from "~/lib/request-context";
-import { cookieHeaderFrom, nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
+import { registeredCustomer, signedInStaffCookie } from "../../../tests/support/auth-requests";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import { loader as csvLoader } from "./formularios-csv";
 import { loader as fileLoader } from "./formulario-archivo";
@@ -40,17 +31,8 @@ const CONTENT = "ISO-10303-21;\nHEADER;\nENDSEC;\n";
 beforeAll(async () => {
   database = await createTestDatabase();
   const email = `personal-${process.pid}@forja.mx`;
-  await upsertStaffAccount({ email, password: "Panel-Forja-Seguro-1", name: "Personal Forja" });
-  const staff = await signInStaff(requestMeta("/admin/login", { ip: nextTestIp(), method: "POST" }), { email, password: "Panel-Forja-Seguro-1" });
-  if (!staff.ok) throw new Error(staff.message);
-  staffCookie = cookieHeaderFrom(staff.headers);
-  const customer = await registerCustomer(requestMeta("/registro", { ip: nextTestIp(), method: "POST" }), {
-    name: "Cliente Curioso",
-    email: `cliente-${process.pid}@ejemplo.mx`,
-    password: "Fresadora-CNC-42",
-  });
-  if (!customer.ok) throw new Error(customer.message);
-  customerCookie = cookieHeaderFrom(customer.headers);
+  staffCookie = await signedInStaffCookie(email);
+  customerCookie = (await registeredCustomer("Cliente Curioso", `cliente-${process.pid}@ejemplo.mx`)).cookie;
 
   const [owner, other] = await getDb()
     .insert(submissions)

@@ -8,23 +8,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // The catalogue's route modules below the HTTP server: the listing and product loaders, and the
 // image route's answers and headers for a guest, a customer and staff (real sessions, real files).
 
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-catalogue-routes-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  delete process.env.SMTP_URL;
-  delete process.env.DATABASE_URL;
-  delete process.env.PUBLIC_URL;
-  delete process.env.AUTH_SECRET;
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("catalogue-routes"));
 
-import { registerCustomer, signInStaff, upsertStaffAccount } from "~/features/accounts/accounts.server";
 import { addProductImages, imagesForProduct } from "~/features/catalogue/images.server";
 import { getProductsForCart, listProducts, setProductActive } from "~/features/catalogue/products.server";
 import { seedCatalogue } from "~/features/catalogue/seed.server";
 import { uploadsTmpDir } from "~/features/files/storage.server";
 import { clientIpContext } from "~/lib/request-context";
-import { cookieHeaderFrom, nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
+import { registeredCustomer, signedInStaffCookie } from "../../../tests/support/auth-requests";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import { loader as catalogueLoader } from "./catalogo";
 import { loader as imageLoader } from "./imagen";
@@ -51,17 +42,8 @@ beforeAll(async () => {
   imageId = (await imagesForProduct(productId))[0]!.id;
 
   const email = `personal-rutas-${process.pid}@forja.mx`;
-  await upsertStaffAccount({ email, password: "Panel-Forja-Seguro-1", name: "Personal Forja" });
-  const staff = await signInStaff(requestMeta("/admin/login", { ip: nextTestIp(), method: "POST" }), { email, password: "Panel-Forja-Seguro-1" });
-  if (!staff.ok) throw new Error(staff.message);
-  staffCookie = cookieHeaderFrom(staff.headers);
-  const customer = await registerCustomer(requestMeta("/registro", { ip: nextTestIp(), method: "POST" }), {
-    name: "Cliente Curioso",
-    email: `cliente-rutas-${process.pid}@ejemplo.mx`,
-    password: "Fresadora-CNC-42",
-  });
-  if (!customer.ok) throw new Error(customer.message);
-  customerCookie = cookieHeaderFrom(customer.headers);
+  staffCookie = await signedInStaffCookie(email);
+  customerCookie = (await registeredCustomer("Cliente Curioso", `cliente-rutas-${process.pid}@ejemplo.mx`)).cookie;
 });
 
 afterAll(async () => {

@@ -6,17 +6,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // quotes made by the domain functions. Loaders and the action are called the way React Router
 // calls them, with real Requests and cookies.
 
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-quote-pages-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  for (const name of ["SMTP_URL", "DATABASE_URL", "PUBLIC_URL", "AUTH_SECRET"]) delete process.env[name];
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("quote-pages"));
 
-import { registerCustomer, signInStaff, upsertStaffAccount } from "~/features/accounts/accounts.server";
 import { getQuoteForStaff } from "~/features/quotes/quotes.server";
 import { clientIpContext } from "~/lib/request-context";
-import { cookieHeaderFrom, nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
+import { registeredCustomer, signedInStaffCookie } from "../../../tests/support/auth-requests";
 import { INTERNAL_NOTE, createTestQuote } from "../../../tests/support/quote-fixtures";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import { action, loader as detailLoader } from "./detail";
@@ -31,9 +25,7 @@ const other = { id: "", cookie: "" };
 let staffCookie = "";
 
 async function customer(name: string, email: string) {
-  const result = await registerCustomer(requestMeta("/registro", { ip: nextTestIp(), method: "POST" }), { name, email, password: "Fresadora-CNC-42" });
-  if (!result.ok) throw new Error(result.message);
-  return { id: result.value.id, cookie: cookieHeaderFrom(result.headers) };
+  return registeredCustomer(name, email);
 }
 
 beforeAll(async () => {
@@ -41,10 +33,7 @@ beforeAll(async () => {
   Object.assign(owner, await customer(owner.name, owner.email));
   Object.assign(other, await customer("Otro Cliente", `otro-${process.pid}@ejemplo.mx`));
   const staffEmail = `personal-${process.pid}@forja.mx`;
-  await upsertStaffAccount({ email: staffEmail, password: "Panel-Forja-Seguro-1", name: "Personal Forja" });
-  const staff = await signInStaff(requestMeta("/admin/login", { ip: nextTestIp(), method: "POST" }), { email: staffEmail, password: "Panel-Forja-Seguro-1" });
-  if (!staff.ok) throw new Error(staff.message);
-  staffCookie = cookieHeaderFrom(staff.headers);
+  staffCookie = await signedInStaffCookie(staffEmail);
 });
 
 afterAll(async () => {

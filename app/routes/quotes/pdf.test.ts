@@ -6,17 +6,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // The PDF route's authorization matrix with real sessions and a real database: the guest signs in
 // first, the owner and staff download it, any other customer gets a 404.
 
-const dataDir = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/forja-quote-pdf-route-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  for (const name of ["SMTP_URL", "DATABASE_URL", "PUBLIC_URL", "AUTH_SECRET"]) delete process.env[name];
-  return dir;
-});
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("quote-pdf-route"));
 
-import { registerCustomer, signInStaff, upsertStaffAccount } from "~/features/accounts/accounts.server";
 import { formatMoney } from "~/lib/format";
 import { clientIpContext } from "~/lib/request-context";
-import { cookieHeaderFrom, nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
+import { registeredCustomer, signedInStaffCookie } from "../../../tests/support/auth-requests";
 import { createTestQuote } from "../../../tests/support/quote-fixtures";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import { loader } from "./pdf";
@@ -29,9 +23,7 @@ let sent = { id: "", number: "", totalCentavos: 0 };
 let draft = { id: "", number: "", totalCentavos: 0 };
 
 async function customer(name: string, email: string) {
-  const result = await registerCustomer(requestMeta("/registro", { ip: nextTestIp(), method: "POST" }), { name, email, password: "Fresadora-CNC-42" });
-  if (!result.ok) throw new Error(result.message);
-  return { id: result.value.id, cookie: cookieHeaderFrom(result.headers) };
+  return registeredCustomer(name, email);
 }
 
 beforeAll(async () => {
@@ -39,10 +31,7 @@ beforeAll(async () => {
   Object.assign(owner, await customer(owner.name, owner.email));
   otherCookie = (await customer("Otro Cliente", `otro-pdf-${process.pid}@ejemplo.mx`)).cookie;
   const staffEmail = `personal-pdf-${process.pid}@forja.mx`;
-  await upsertStaffAccount({ email: staffEmail, password: "Panel-Forja-Seguro-1", name: "Personal Forja" });
-  const staff = await signInStaff(requestMeta("/admin/login", { ip: nextTestIp(), method: "POST" }), { email: staffEmail, password: "Panel-Forja-Seguro-1" });
-  if (!staff.ok) throw new Error(staff.message);
-  staffCookie = cookieHeaderFrom(staff.headers);
+  staffCookie = await signedInStaffCookie(staffEmail);
   sent = await createTestQuote({ name: owner.name, email: owner.email, userId: owner.id });
   draft = await createTestQuote({ name: owner.name, email: owner.email, userId: owner.id }, { send: false });
 });
