@@ -49,7 +49,8 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   logger.info({ database: database.kind, seededPages: seeded }, "database ready");
   getPaymentConfig(); // a bad SPEI_CLABE stops the start, not the first order
   await cleanTmpUploads();
-  await removeOrphanUploads();
+  // It walks every stored file: in the background, so a large store does not delay the start.
+  const orphanSweep = removeOrphanUploads().catch((error) => logger.warn({ err: error }, "could not sweep stored files without a row"));
   await removeAbandonedGuestCarts();
   const mailWorker = startMailWorker();
   const quoteExpiry = startQuoteExpiryJob();
@@ -58,6 +59,7 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
       quoteExpiry.stop();
       await mailWorker.stop();
       closeMailTransport();
+      await orphanSweep;
       await changeFeed.stop();
       await getDatabase().close();
       useDatabase(undefined);
