@@ -2,7 +2,7 @@
 // - POST /cotiza with a 5 MB STEP attachment at 20 concurrent requests (target p95 ≤ 150 ms). The
 //   percentiles are computed from every response's time. The same bodies, sent the same way to a
 //   bare Node server that only reads and discards them, give this machine's floor for the figure;
-// - /admin/formularios page 1 with 100 000 submissions vs 1 000 (target ≤ 2×).
+// - /admin/formularios page 1 with 100 000 solicitudes vs 1 000 (target ≤ 2×).
 // Everything on loopback, bounded in count and time; each server runs on its own temporary data.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -137,12 +137,12 @@ export async function benchUpload() {
   }
 }
 
-/** Fills a stopped server's PGlite database with `count` submissions in one SQL statement. */
-async function seedSubmissions(dataDir, count) {
+/** Fills a stopped server's PGlite database with `count` solicitudes in one SQL statement. */
+async function seedSolicitudes(dataDir, count) {
   const db = await PGlite.create(path.join(dataDir, "db"));
   try {
     await db.exec(`
-      insert into submissions (number, type, status, name, company, email, phone, industry, description, quantity,
+      insert into solicitudes (number, type, status, name, company, email, phone, industry, description, quantity,
                                privacy_accepted_at, form_token, created_at, updated_at)
       select 'SOL-2025-' || lpad(g::text, 6, '0'), case when g % 4 = 0 then 'contacto' else 'cotizacion' end,
              (array['nuevo','en_revision','cotizado','cerrado','descartado'])[1 + g % 5],
@@ -161,7 +161,7 @@ async function listRate(count) {
   try {
     let server = await startServer({ dataDir }); // applies the migrations
     await server.stop();
-    await seedSubmissions(dataDir, count);
+    await seedSolicitudes(dataDir, count);
     execFileSync(node, ["scripts/admin-create.mjs", "--email", STAFF.email, "--password", STAFF.password, "--name", STAFF.name], {
       env: { ...process.env, DATA_DIR: dataDir },
       stdio: "ignore",
@@ -191,8 +191,8 @@ async function listRate(count) {
 }
 
 /**
- * The exact total is kept until the submissions change: the first page load after a change counts
- * again. Median time of that load, each time after marking a submission unread (a real change).
+ * The exact total is kept until the solicitudes change: the first page load after a change counts
+ * again. Median time of that load, each time after marking a solicitud unread (a real change).
  */
 async function firstLoadAfterChange(base, url, cookie, html) {
   const id = html.match(/href="\/admin\/formularios\/([0-9a-f-]{36})"/)?.[1];

@@ -35,8 +35,8 @@ const insertProduct = (sku: string) =>
   sql`insert into products (slug, sku, name, category, short_description, price_centavos, unit, stock)
       values (${sku.toLowerCase()}, ${sku}, 'Soporte de prueba', 'Pruebas', 'Soporte para la prueba del aviso de cambios.', 10000, 'pieza', 10)`;
 
-const insertSubmission = (number: string) =>
-  sql`insert into submissions (number, type, name, email, description, privacy_accepted_at, form_token)
+const insertSolicitud = (number: string) =>
+  sql`insert into solicitudes (number, type, name, email, description, privacy_accepted_at, form_token)
       values (${number}, 'contacto', 'Ana Prueba', 'ana@example.com', 'Mensaje de prueba del aviso.', now(), ${number})`;
 
 describe("change feed", () => {
@@ -60,9 +60,9 @@ describe("change feed", () => {
         throw new Error("rollback on purpose");
       }),
     ).rejects.toThrow("rollback on purpose");
-    await database.db.execute(insertSubmission("SOL-2026-9001"));
-    await waitFor(() => changeVersion("solicitudes") !== forms, "the submissions notification");
-    // The submission's notification came after the rolled-back one would have: none is pending.
+    await database.db.execute(insertSolicitud("SOL-2026-9001"));
+    await waitFor(() => changeVersion("solicitudes") !== forms, "the solicitudes notification");
+    // The solicitud's notification came after the rolled-back one would have: none is pending.
     expect(changeVersion("catalogo")).toBe(catalogue);
     const result = (await database.db.execute(sql`select stock from products where sku = 'FEED-001'`)) as unknown as { rows: { stock: number }[] };
     expect(result.rows[0]?.stock).toBe(9);
@@ -97,8 +97,8 @@ describe("createLiveCache", () => {
     let computed = 0;
     const value = await cache.get("total", async () => {
       const before = changeVersion("solicitudes");
-      await database.db.execute(insertSubmission(`SOL-2026-91${++computed}0`));
-      await waitFor(() => changeVersion("solicitudes") !== before, "the submissions notification");
+      await database.db.execute(insertSolicitud(`SOL-2026-91${++computed}0`));
+      await waitFor(() => changeVersion("solicitudes") !== before, "the solicitudes notification");
       return `cuenta ${computed}`;
     });
     expect(value).toBe("cuenta 1");

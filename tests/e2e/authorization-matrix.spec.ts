@@ -3,7 +3,7 @@ import { expect, test } from "./support/fixtures";
 import { binaryStlFile } from "../support/minimal-files";
 import { STAFF, baseUrl, createCustomer, signInApi, type Customer } from "./support/accounts";
 import { clientHeaders } from "./support/fixtures";
-import { fetchFormToken, findSubmissions, quoteMultipart, quoteValues } from "./support/submissions";
+import { fetchFormToken, findSolicitudes, quoteMultipart, quoteValues } from "./support/solicitudes";
 
 // Issue 3 §5: every page and API introduced so far × {guest, customer, another customer, staff},
 // with the status or redirect each must get — checked on the server, without a browser.
@@ -162,11 +162,11 @@ async function checkRows(rows: Row[], clients: Record<Actor, APIRequestContext>)
   expect(failures, results.join("\n")).toEqual([]);
 }
 
-// Issue 4 §4: the submissions' staff pages, their file and CSV routes and the detail's actions.
+// Issue 4 §4: the solicitudes' staff pages, their file and CSV routes and the detail's actions.
 // The request is sent by the signed-in customer (so it is linked to that account): even its
 // author only ever gets the staff login, never the file.
-test("authorization matrix: /admin/formularios, a submission, its file, the CSV and the detail's POST", async ({ playwright }) => {
-  test.slow(); // 25 requests, three accounts and a submission
+test("authorization matrix: /admin/formularios, a solicitud, its file, the CSV and the detail's POST", async ({ playwright }) => {
+  test.slow(); // 25 requests, three accounts and a solicitud
   const clients = {} as Record<Actor, APIRequestContext>;
   for (const actor of ACTORS) {
     clients[actor] = await playwright.request.newContext({ baseURL: baseUrl(), extraHTTPHeaders: clientHeaders(), maxRedirects: 0 });
@@ -185,9 +185,9 @@ test("authorization matrix: /admin/formularios, a submission, its file, the CSV 
     await new Promise((resolve) => setTimeout(resolve, 3_100));
     const sent = await clients.customer.post("/api/cotiza", { multipart: quoteMultipart(values, token, [{ name: "pieza-cliente.stl", bytes: stl }]) });
     expect(sent.status(), await sent.text()).toBe(200);
-    const [submission] = await findSubmissions(clients.staff, values.tag);
-    expect(submission).toBeTruthy();
-    const detailHtml = await (await clients.staff.get(`/admin/formularios/${submission.id}`)).text();
+    const [solicitud] = await findSolicitudes(clients.staff, values.tag);
+    expect(solicitud).toBeTruthy();
+    const detailHtml = await (await clients.staff.get(`/admin/formularios/${solicitud.id}`)).text();
     expect(detailHtml, "linked to the customer's account").toContain(customer.email);
     const filePath = /href="(\/admin\/formularios\/[0-9a-f-]{36}\/archivos\/[0-9a-f-]{36})"/.exec(detailHtml)?.[1];
     expect(filePath).toBeTruthy();
@@ -196,7 +196,7 @@ test("authorization matrix: /admin/formularios, a submission, its file, the CSV 
     const neverTheFile = (body: Buffer, actor: Actor) => {
       if (actor !== "staff") expect(body.includes(Buffer.from(stl.subarray(84, 134))), `${actor} never gets the file`).toBe(false);
     };
-    const detail = `/admin/formularios/${submission.id}`;
+    const detail = `/admin/formularios/${solicitud.id}`;
     const rows: Row[] = [
       { method: "GET", path: "/admin/formularios", expect: staffOnly("/admin/formularios") },
       { method: "GET", path: `/admin/formularios?q=${values.tag}`, expect: staffOnly(`/admin/formularios?q=${values.tag}`) },
@@ -204,7 +204,7 @@ test("authorization matrix: /admin/formularios, a submission, its file, the CSV 
         method: "GET",
         path: detail,
         expect: staffOnly(detail),
-        body: (text) => expect(text).toContain(submission.number),
+        body: (text) => expect(text).toContain(solicitud.number),
       },
       {
         method: "GET",
@@ -225,7 +225,7 @@ test("authorization matrix: /admin/formularios, a submission, its file, the CSV 
         path: "/admin/formularios/exportar.csv",
         expect: staffOnly("/admin/formularios/exportar.csv"),
         raw: (body, actor) => {
-          if (actor !== "staff") expect(body.toString("utf8")).not.toContain(submission.number);
+          if (actor !== "staff") expect(body.toString("utf8")).not.toContain(solicitud.number);
         },
       },
       {

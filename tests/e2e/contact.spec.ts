@@ -12,14 +12,14 @@ import {
   expectFieldError,
   exportCsv,
   fillContactForm,
-  findSubmissions,
+  findSolicitudes,
   openStaffClient,
   parseCsv,
   signInStaffContext,
   staffMailbox,
   waitFillTime,
   type ContactValues,
-} from "./support/submissions";
+} from "./support/solicitudes";
 
 // Issue 4 §2: /contact with and without JavaScript — the number, the confirmation email, staff
 // seeing it as a "Mensaje de contacto" — and its validation errors with every value kept.
@@ -130,8 +130,8 @@ test.describe("without JavaScript", () => {
 
     const staff = await openStaffClient(playwright);
     try {
-      expect(await findSubmissions(staff, values.tag, { tipo: "contacto" })).toEqual([{ id: expect.any(String), number }]);
-      expect(await findSubmissions(staff, values.tag, { tipo: "cotizacion" })).toEqual([]);
+      expect(await findSolicitudes(staff, values.tag, { tipo: "contacto" })).toEqual([{ id: expect.any(String), number }]);
+      expect(await findSolicitudes(staff, values.tag, { tipo: "cotizacion" })).toEqual([]);
       const [header, row, ...rest] = parseCsv((await exportCsv(staff, values.tag)).text);
       expect(rest).toEqual([]);
       const record = Object.fromEntries(header.map((column, index) => [column, row[index]]));

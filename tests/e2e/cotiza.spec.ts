@@ -16,7 +16,7 @@ import {
   exportCsv,
   fetchFormToken,
   fillQuoteForm,
-  findSubmissions,
+  findSolicitudes,
   longSpanishDate,
   mexicoDate,
   openStaffClient,
@@ -27,7 +27,7 @@ import {
   staffMailbox,
   waitFillTime,
   type QuoteValues,
-} from "./support/submissions";
+} from "./support/solicitudes";
 
 // Issue 4 §1, §3 and §4: /cotiza with real CAD files, with and without JavaScript, every validation
 // error, the spam defences, and what staff see of it in /admin/formularios — all against the real
@@ -84,10 +84,10 @@ async function openQuoteForm(page: Page, path = "/cotiza", hydrate = true): Prom
 }
 
 /** The requests staff find for a search, looked up with a fresh staff session. */
-async function storedSubmissions(playwright: PlaywrightWorkerArgs["playwright"], q: string) {
+async function storedSolicitudes(playwright: PlaywrightWorkerArgs["playwright"], q: string) {
   const staff = await openStaffClient(playwright);
   try {
-    return await findSubmissions(staff, q);
+    return await findSolicitudes(staff, q);
   } finally {
     await staff.dispose();
   }
@@ -388,7 +388,7 @@ test.describe("with JavaScript", () => {
     await expectQuoteValues(page, { ...values, tolerance: "iso2768m" });
 
     // Nothing was stored.
-    expect(await storedSubmissions(playwright, values.tag)).toEqual([]);
+    expect(await storedSolicitudes(playwright, values.tag)).toEqual([]);
   });
 
   test("an over-limit file (51 MB) is refused in the browser before anything is sent", async ({ page }) => {
@@ -468,7 +468,7 @@ test.describe("with JavaScript", () => {
     expect(direct.status()).toBe(400);
     expect((await direct.json()).result.error[""]).toEqual([BOT_MESSAGE]);
 
-    expect(await storedSubmissions(playwright, values.tag), "nothing stored for a bot").toEqual([]);
+    expect(await storedSolicitudes(playwright, values.tag), "nothing stored for a bot").toEqual([]);
     expect(await waitForMail(values.email, { timeoutMs: 500 }).catch(() => [])).toEqual([]);
   });
 });
@@ -495,7 +495,7 @@ test.describe("with JavaScript, sent twice", () => {
     await page.waitForTimeout(500);
     expect(answers).toEqual([{ status: 200, body: { ok: true, number } }]);
 
-    expect(await storedSubmissions(playwright, values.tag)).toEqual([{ id: expect.any(String), number }]);
+    expect(await storedSolicitudes(playwright, values.tag)).toEqual([{ id: expect.any(String), number }]);
     expect(await waitForMail(values.email)).toHaveLength(1);
   });
 });
@@ -526,7 +526,7 @@ test.describe("without JavaScript", () => {
 
     const staff = await openStaffClient(playwright);
     try {
-      const found = await findSubmissions(staff, values.tag);
+      const found = await findSolicitudes(staff, values.tag);
       expect(found).toEqual([{ id: expect.any(String), number }]);
       const detail = await staff.get(`/admin/formularios/${found[0].id}`);
       expect(detail.status()).toBe(200);
@@ -613,7 +613,7 @@ test.describe("without JavaScript", () => {
     test.info().annotations.push({ type: "posts", description: `${posts.length} POST /cotiza` });
     expect(posts.length).toBeGreaterThanOrEqual(1);
 
-    expect(await storedSubmissions(playwright, values.tag)).toEqual([{ id: expect.any(String), number }]);
+    expect(await storedSolicitudes(playwright, values.tag)).toEqual([{ id: expect.any(String), number }]);
     expect(await waitForMail(values.email)).toHaveLength(1);
   });
 });
@@ -650,7 +650,7 @@ for (const javaScriptEnabled of [true, false]) {
       else await submitDocument(page);
       expect(await expectSuccessPage(page)).toBe(number);
 
-      expect(await storedSubmissions(playwright, values.tag)).toEqual([{ id: expect.any(String), number }]);
+      expect(await storedSolicitudes(playwright, values.tag)).toEqual([{ id: expect.any(String), number }]);
       expect(await waitForMail(values.email)).toHaveLength(1);
     });
   });
@@ -676,7 +676,7 @@ test.describe("without a browser", () => {
     const number = new URL(location, "http://x").searchParams.get("folio");
     expect(await third.json()).toEqual({ ok: true, number });
 
-    expect(await storedSubmissions(playwright, values.tag)).toEqual([{ id: expect.any(String), number }]);
+    expect(await storedSolicitudes(playwright, values.tag)).toEqual([{ id: expect.any(String), number }]);
   });
 
   test("the 6th stored request from one IP within 10 minutes gets 429 with a Spanish message", async ({ request, playwright }) => {
@@ -706,7 +706,7 @@ test.describe("without a browser", () => {
     expect(api.status()).toBe(429);
     expect((await api.json()).result.error[""][0]).toMatch(RATE_LIMITED);
 
-    expect((await storedSubmissions(playwright, tag)).map((row) => row.number).sort()).toEqual([...numbers].sort());
+    expect((await storedSolicitudes(playwright, tag)).map((row) => row.number).sort()).toEqual([...numbers].sort());
   });
 });
 

@@ -26,7 +26,7 @@ import {
   type StaffQuote,
 } from "./support/quotes";
 import { waitForHydration } from "./support/site";
-import { FOLIO, fillQuoteForm, openStaffClient, quoteForm, quoteValues, signInStaffContext, staffMailbox, waitFillTime } from "./support/submissions";
+import { FOLIO, fillQuoteForm, openStaffClient, quoteForm, quoteValues, signInStaffContext, staffMailbox, waitFillTime } from "./support/solicitudes";
 
 // Issue 5 §5: the quote journey in a real browser against the real server and its SMTP delivery —
 // a visitor's request becomes a priced quote, the visitor becomes a customer, reads it, downloads

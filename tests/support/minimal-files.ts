@@ -1,8 +1,8 @@
 import { crc32, deflateSync } from "node:zlib";
-import { boxMesh, toAsciiStl, toBinaryStl } from "~/features/submissions/stl-test-meshes";
+import { boxMesh, toAsciiStl, toBinaryStl } from "~/features/solicitudes/stl-test-meshes";
 
 // Small but real files of every format /cotiza accepts, built byte by byte, plus a few impostors.
-// Used by the type-detection, multipart and submission tests (never by the app).
+// Used by the type-detection, multipart and solicitud tests (never by the app).
 
 const latin1 = (text: string) => new Uint8Array(Buffer.from(text, "latin1"));
 

@@ -1,6 +1,6 @@
 import { linkQuotesToUser } from "~/features/quotes/link.server";
 import { createQuote, saveQuoteDraft, sendQuote, type Actor } from "~/features/quotes/quotes.server";
-import { DEFAULT_TERMS, type QuoteDraftInput } from "~/features/quotes/schema";
+import { DEFAULT_TERMS, type QuoteDraftInput } from "~/features/quotes/forms";
 
 // Quotes for integration tests, made only through the domain functions staff use (create → save
 // draft → send), so they are exactly what the portal would hold.

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { AppLink, AppNavLink } from "~/components/ui/app-link";
-import { clearAdminMarker } from "~/features/accounts/admin-marker";
+import { clearAdminMarker } from "~/lib/admin-marker";
 
 const adminNavigation = [
   { to: "/admin", label: "Resumen", end: true },

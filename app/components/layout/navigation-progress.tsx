@@ -3,7 +3,7 @@ import { useNavigation } from "react-router";
 
 export const PENDING_DELAY_MS = 200;
 
-/** A thin top bar for navigations and submissions slower than 200 ms; fast ones show nothing. */
+/** A thin top bar for navigations and solicitudes slower than 200 ms; fast ones show nothing. */
 export function NavigationProgress() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";

@@ -1,5 +1,5 @@
 import { AppLink } from "~/components/ui/app-link";
-import { formatAddress, siteConfig, whatsappUrl } from "~/features/site/site-config";
+import { formatAddress, siteConfig, whatsappUrl } from "~/services/site-config/site-config";
 import { mainNavigation } from "./site-header";
 
 export function SiteFooter() {

@@ -1,4 +1,4 @@
-import { formatAddress, siteConfig, whatsappUrl } from "~/features/site/site-config";
+import { formatAddress, siteConfig, whatsappUrl } from "~/services/site-config/site-config";
 
 /** Phone, WhatsApp, email, address and hours: the ways to reach the plant directly. */
 export function DirectContact({ heading = "Contacto directo" }: { heading?: string }) {

@@ -66,7 +66,7 @@ export function FormNotice({ children }: { children: ReactNode }) {
   );
 }
 
-/** A field people never see; bots that fill every input do, and their submission is dropped. */
+/** A field people never see; bots that fill every input do, and their solicitud is dropped. */
 export function HoneypotField() {
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

@@ -1,7 +1,10 @@
-// The full schema, handed to drizzle so relational queries know every table.
+// The full schema, handed to drizzle so relational queries know every table. One file per group.
 export * from "./auth";
+export * from "./security";
+export * from "./numbering";
 export * from "./outbox";
 export * from "./pages";
-export * from "./submissions";
+export * from "./solicitudes";
 export * from "./quotes";
 export * from "./catalogue";
+export * from "./orders";

@@ -1,6 +1,6 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { submissions } from "./submissions";
+import { solicitudes } from "./solicitudes";
 
 export type QuoteStatus = "borrador" | "enviada" | "aceptada" | "rechazada" | "vencida" | "cancelada";
 
@@ -23,7 +23,7 @@ export const quotes = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     number: text("number").notNull().unique(),
-    submissionId: uuid("submission_id").references(() => submissions.id, { onDelete: "set null" }),
+    solicitudId: uuid("solicitud_id").references(() => solicitudes.id, { onDelete: "set null" }),
     customerUserId: text("customer_user_id").references(() => user.id, { onDelete: "set null" }),
     customerEmail: text("customer_email").notNull(),
     customerName: text("customer_name").notNull(),

@@ -1,5 +1,5 @@
-import { enqueueMail } from "~/features/mail/outbox.server";
-import { renderEmail } from "~/features/mail/templates.server";
+import { enqueueMail } from "~/services/mail/outbox.server";
+import { renderEmail } from "~/services/mail/templates.server";
 import { getEnv } from "~/lib/env.server";
 
 export async function sendConfirmationEmail(to: { name: string; email: string }, token: string): Promise<void> {

@@ -39,7 +39,7 @@ import {
 } from "./accounts.server";
 import { SESSION_COOKIE_PREFIX } from "./auth.server";
 import { signedInHeaders } from "./guards.server";
-import { RATE_LIMITS } from "~/features/security/rate-limit.server";
+import { RATE_LIMITS } from "~/services/security/rate-limit.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 

@@ -3,7 +3,7 @@ import { getDb } from "~/db/client.server";
 import { containsPattern } from "~/lib/sql-like";
 import { account, user, verification } from "~/db/schema/auth";
 import { CLIENT_IP_HEADER, CUSTOMER_ROLE, STAFF_ROLE, getAuth } from "./auth.server";
-import { consumeRateLimit, RATE_LIMITS, rateLimitMessage, type RateLimitRule } from "~/features/security/rate-limit.server";
+import { consumeRateLimit, RATE_LIMITS, rateLimitMessage, type RateLimitRule } from "~/services/security/rate-limit.server";
 import { getProvider, listProviders } from "./providers.server";
 
 // Commands and queries of customer and staff accounts. Route actions call these; better-auth does

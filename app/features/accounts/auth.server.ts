@@ -5,10 +5,10 @@ import { getDb } from "~/db/client.server";
 import { account, session, user, verification } from "~/db/schema/auth";
 import { linkOrdersToUser } from "~/features/orders/link.server";
 import { linkQuotesToUser } from "~/features/quotes/link.server";
-import { linkSubmissionsToUser } from "~/features/submissions/link.server";
+import { linkSolicitudesToUser } from "~/features/solicitudes/link.server";
 import { getEnv } from "~/lib/env.server";
 import { sendConfirmationEmail, sendPasswordResetEmail } from "./account-emails.server";
-import { getAuthSecret } from "./auth-secret.server";
+import { getAuthSecret } from "~/services/security/secret.server";
 import { OIDC_PROVIDER_ID, providerCallbackUrl } from "./providers.server";
 
 /**
@@ -23,7 +23,7 @@ export const SESSION_COOKIE_PREFIX = "forja";
 
 /** What was made with this email before the account proved it owns it joins the account. */
 async function linkEarlierRecords(user: { id: string; email: string }): Promise<void> {
-  await linkSubmissionsToUser(user.id, user.email);
+  await linkSolicitudesToUser(user.id, user.email);
   await linkQuotesToUser(user.id, user.email);
   await linkOrdersToUser(user.id, user.email);
 }

@@ -10,7 +10,7 @@ import { cookieHeaderFrom, requestMeta } from "../../../tests/support/auth-reque
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import { registerCustomer, signInStaff, upsertStaffAccount } from "./accounts.server";
 import { ADMIN_SIGNIN_COOKIE, adminSignInCookie, consumedAdminSignIn, requireStaff, requireStaffApi, requireUser, signedInHeaders } from "./guards.server";
-import { hasSessionHint, SESSION_HINT_COOKIE } from "./session-hint";
+import { hasSessionHint, SESSION_HINT_COOKIE } from "~/lib/session-hint";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let customerCookie = "";

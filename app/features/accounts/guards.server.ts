@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { getEnv } from "~/lib/env.server";
 import { pagePathWithSearch } from "~/lib/page-url";
 import { getSessionUser, isStaff, type RequestMeta, type SessionUser } from "./accounts.server";
-import { sessionHintCookie } from "./session-hint";
+import { sessionHintCookie } from "~/lib/session-hint";
 
 function loginRedirect(path: string, meta: RequestMeta): never {
   // A stale hint cookie would make the browser keep asking for a user that is gone.

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { createStore } from "~/lib/app-shell/external-store";
 import { http } from "~/lib/http";
-import { hasSessionHint, sessionHintCookie } from "./session-hint";
+import { hasSessionHint, sessionHintCookie } from "~/lib/session-hint";
 
 // The browser's idea of who is signed in, for the header of pages that are cached for everyone.
 // Rules of the original app: set after login/register/reset (the hint cookie appears), cleared on

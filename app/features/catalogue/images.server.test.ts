@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("catalogue-images"));
 
-import type { UploadedFile } from "~/features/files/multipart.server";
-import { uploadsDir, uploadsTmpDir } from "~/features/files/storage.server";
+import type { UploadedFile } from "~/services/files/multipart.server";
+import { uploadsDir, uploadsTmpDir } from "~/services/files/storage.server";
 import { registeredCustomer, requestMeta, signedInStaffCookie } from "../../../tests/support/auth-requests";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import { productImageUrl } from "./images";

@@ -5,9 +5,9 @@ import sharp from "sharp";
 import { getDb } from "~/db/client.server";
 import { productImages, products, type ImageVariant } from "~/db/schema/catalogue";
 import { getSessionUser, isStaff, type RequestMeta } from "~/features/accounts/accounts.server";
-import { detectFileKind } from "~/features/files/detect-type.server";
-import type { UploadedFile } from "~/features/files/multipart.server";
-import { absoluteStoragePath, newStoragePath, removeQuietly } from "~/features/files/storage.server";
+import { detectFileKind } from "~/services/files/detect-type.server";
+import type { UploadedFile } from "~/services/files/multipart.server";
+import { absoluteStoragePath, newStoragePath, removeQuietly } from "~/services/files/storage.server";
 import { logger } from "~/lib/logger.server";
 import { IMAGE_LIMITS, IMAGE_WIDTHS, MAX_IMAGES_PER_PRODUCT, type ProductImageView } from "./images";
 

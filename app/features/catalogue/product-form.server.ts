@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { RequestMeta } from "~/features/accounts/accounts.server";
-import { parseMultipartUpload, type UploadedFile } from "~/features/files/multipart.server";
-import { removeQuietly, uploadsTmpDir } from "~/features/files/storage.server";
+import { parseMultipartUpload, type UploadedFile } from "~/services/files/multipart.server";
+import { removeQuietly, uploadsTmpDir } from "~/services/files/storage.server";
 import { IMAGE_LIMITS } from "./images";
 import {
   attachProductImages,
@@ -14,7 +14,7 @@ import {
   updateProductImageAlt,
 } from "./images.server";
 import { createProduct, getProductForStaff, isProductId, setProductActive, updateProduct } from "./products.server";
-import { ImageAltSchema, ProductSchema } from "./schema";
+import { ImageAltSchema, ProductSchema } from "./forms";
 
 // Everything the staff product screen posts: the product form (multipart, with new images) and the
 // small forms beside it (activate, image alt text, image order, image removal).
@@ -39,8 +39,8 @@ export async function submitProductForm(meta: RequestMeta, productId: string | n
 async function saveProduct(meta: RequestMeta, productId: string | null): Promise<ProductFormResult> {
   const upload = await parseMultipartUpload(meta.request, IMAGE_LIMITS, uploadsTmpDir());
   if (!upload.ok) {
-    const submission = parseWithZod(upload.fields, { schema: ProductSchema });
-    return { kind: "form", status: upload.status, result: submission.reply({ formErrors: [`${upload.message} No se guardó el producto.`] }) };
+    const parsed = parseWithZod(upload.fields, { schema: ProductSchema });
+    return { kind: "form", status: upload.status, result: parsed.reply({ formErrors: [`${upload.message} No se guardó el producto.`] }) };
   }
   try {
     return await saveChecked(upload.fields, upload.files, productId);
@@ -50,8 +50,8 @@ async function saveProduct(meta: RequestMeta, productId: string | null): Promise
 }
 
 async function saveChecked(fields: FormData, files: UploadedFile[], productId: string | null): Promise<ProductFormResult> {
-  const submission = parseWithZod(fields, { schema: ProductSchema });
-  if (submission.status !== "success") return { kind: "form", status: 400, result: submission.reply({ formErrors: [NOT_SAVED] }) };
+  const parsed = parseWithZod(fields, { schema: ProductSchema });
+  if (parsed.status !== "success") return { kind: "form", status: 400, result: parsed.reply({ formErrors: [NOT_SAVED] }) };
 
   if (productId && !(await getProductForStaff(productId))) return { kind: "not-found" };
   const images = files.filter((file) => file.field === "images");
@@ -60,17 +60,17 @@ async function saveChecked(fields: FormData, files: UploadedFile[], productId: s
     return {
       kind: "form",
       status: 400,
-      result: submission.reply({ formErrors: ["No se guardó el producto: revise las imágenes."], fieldErrors: { images: prepared.errors } }),
+      result: parsed.reply({ formErrors: ["No se guardó el producto: revise las imágenes."], fieldErrors: { images: prepared.errors } }),
     };
   }
 
-  const saved = productId ? await updateProduct(productId, submission.value) : await createProduct(submission.value);
+  const saved = productId ? await updateProduct(productId, parsed.value) : await createProduct(parsed.value);
   if (!saved.ok) {
     await discardPreparedImages(prepared.prepared);
     if (saved.status === 404) return { kind: "not-found" };
-    return { kind: "form", status: 400, result: submission.reply({ formErrors: saved.formErrors ?? [NOT_SAVED], fieldErrors: saved.fieldErrors as Record<string, string[]> }) };
+    return { kind: "form", status: 400, result: parsed.reply({ formErrors: saved.formErrors ?? [NOT_SAVED], fieldErrors: saved.fieldErrors as Record<string, string[]> }) };
   }
-  const alt = String(fields.get("imageAlt") ?? "").trim().slice(0, 200) || submission.value.name;
+  const alt = String(fields.get("imageAlt") ?? "").trim().slice(0, 200) || parsed.value.name;
   await attachProductImages(saved.id, prepared.prepared, alt);
   return { kind: "saved", id: saved.id, created: productId === null };
 }

@@ -21,7 +21,7 @@ import {
   setProductActive,
   updateProduct,
 } from "./products.server";
-import { ProductSchema, stockStatus, type ProductValues } from "./schema";
+import { ProductSchema, stockStatus, type ProductValues } from "./forms";
 import { buildSearchDocument, normalizeSearchText, parseCatalogueQuery, searchTokens, slugify } from "./search";
 import { DEMO_PRODUCTS, netForGross, seedCatalogue } from "./seed.server";
 

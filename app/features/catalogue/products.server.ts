@@ -5,7 +5,7 @@ import { renderMarkdown } from "~/lib/markdown.server";
 import { containsPattern } from "~/lib/sql-like";
 import { imagesForProduct, firstImagesFor } from "./images.server";
 import { productImageUrl, type ProductImageView } from "./images";
-import type { ProductValues } from "./schema";
+import type { ProductValues } from "./forms";
 import { buildSearchDocument, CATALOGUE_PAGE_SIZE, normalizeSearchText, SEARCH_FIELD_SEPARATOR, searchTokens, slugify, type CatalogueQuery, type CatalogueSort, type StaffProductFilters } from "./search";
 
 // Products: the public catalogue (active items only), the staff's list and commands, and the

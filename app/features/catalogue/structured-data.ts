@@ -1,6 +1,6 @@
 import { priceWithIva } from "~/lib/money";
 import { productImageUrl, type ProductImageView } from "./images";
-import { stockStatus } from "./schema";
+import { stockStatus } from "./forms";
 
 const AVAILABILITY = {
   disponible: "https://schema.org/InStock",

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { hasSessionHint } from "~/features/accounts/session-hint";
+import { hasSessionHint } from "~/lib/session-hint";
 import { createStore } from "~/lib/app-shell/external-store";
 import { http } from "~/lib/http";
 

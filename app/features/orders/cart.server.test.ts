@@ -9,7 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("cart"));
 
 import { getDb } from "~/db/client.server";
-import { carts, products } from "~/db/schema/catalogue";
+import { products } from "~/db/schema/catalogue";
+import { carts } from "~/db/schema/orders";
 import { registerCustomer } from "~/features/accounts/accounts.server";
 import { cookieHeaderFrom, nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";

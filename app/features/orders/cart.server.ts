@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { getDb, type DbTransaction } from "~/db/client.server";
-import { cartItems, carts, products } from "~/db/schema/catalogue";
+import { products } from "~/db/schema/catalogue";
+import { cartItems, carts } from "~/db/schema/orders";
 import { getSessionUser, type RequestMeta, type SessionUser } from "~/features/accounts/accounts.server";
 import { getProductsForCart, type CartProduct } from "~/features/catalogue/products.server";
-import { consumeRateLimit, rateLimitMessage } from "~/features/security/rate-limit.server";
+import { consumeRateLimit, rateLimitMessage } from "~/services/security/rate-limit.server";
 import { getEnv } from "~/lib/env.server";
 import type { Totals } from "~/lib/money";
 import { priceLines } from "./pricing";
-import { CartActionSchema, MAX_LINE_QUANTITY, quantityWithUnit } from "./schema";
+import { CartActionSchema, MAX_LINE_QUANTITY, quantityWithUnit } from "./forms";
 
 // The server-side cart (ARCHITECTURE §1: nothing only in memory). A guest's cart is found by a
 // random token in an httpOnly cookie (only its sha256 is stored); a customer's by the account.

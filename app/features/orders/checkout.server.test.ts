@@ -11,16 +11,17 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
-import { billingProfiles, cartItems, carts, orderEvents, orderItems, orders, products } from "~/db/schema/catalogue";
+import { products } from "~/db/schema/catalogue";
+import { billingProfiles, cartItems, carts, orderEvents, orderItems, orders } from "~/db/schema/orders";
 import { outbox } from "~/db/schema/outbox";
-import { counters } from "~/db/schema/submissions";
+import { counters } from "~/db/schema/numbering";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import { cookieHeaderFrom, nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
 import { addToCart, countCartLines, type CartOwner } from "./cart.server";
 import { CHECKOUT_FORM, getBillingProfile, getCheckoutPage, issueCheckoutToken, placeOrder, submitCheckout } from "./checkout.server";
 import { getOrderConfirmation } from "./orders.server";
 import { paymentReferenceFor } from "./payment-config";
-import { CheckoutSchema } from "./schema";
+import { CheckoutSchema } from "./forms";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 const customerId = `cliente-checkout-${process.pid}`;

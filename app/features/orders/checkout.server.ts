@@ -2,12 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { getDb, type DbTransaction } from "~/db/client.server";
-import { billingProfiles, cartItems, carts, orderEvents, orderItems, orders, products, type OrderInvoice } from "~/db/schema/catalogue";
+import { products } from "~/db/schema/catalogue";
+import { billingProfiles, cartItems, carts, orderEvents, orderItems, orders, type OrderInvoice } from "~/db/schema/orders";
 import type { RequestMeta, SessionUser } from "~/features/accounts/accounts.server";
-import { nudgeMailWorker } from "~/features/mail/outbox.server";
-import { nextRecordNumber } from "~/features/numbering/next-number.server";
-import { issueFormToken, verifyFormToken } from "~/features/security/form-token.server";
-import { consumeRateLimit, rateLimitMessage } from "~/features/security/rate-limit.server";
+import { nudgeMailWorker } from "~/services/mail/outbox.server";
+import { nextRecordNumber } from "~/services/numbering/next-number.server";
+import { issueFormToken, verifyFormToken } from "~/services/security/form-token.server";
+import { consumeRateLimit, rateLimitMessage } from "~/services/security/rate-limit.server";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { formatMoney } from "~/lib/format";
 import { emptyCart, findCartId, loadCart, resolveCartOwner, type CartOwner, type CartView } from "./cart.server";
@@ -15,7 +16,7 @@ import { mailOrderPlaced } from "./order-emails.server";
 import { grantOrderAccess } from "./orders.server";
 import { paymentReferenceFor } from "./payment-config";
 import { priceLines } from "./pricing";
-import { CheckoutSchema, quantityWithUnit, type CheckoutInput } from "./schema";
+import { CheckoutSchema, quantityWithUnit, type CheckoutInput } from "./forms";
 
 // Placing an order: one transaction that takes the stock with conditional updates (never below
 // zero, whatever runs at the same time), numbers the order PED-YYYY-NNNN, stores its lines,
@@ -278,12 +279,12 @@ export type SubmitCheckoutResult =
 
 /** The /checkout form's POST: guards, validation, then placeOrder. */
 export async function submitCheckout(meta: RequestMeta, formData: FormData): Promise<SubmitCheckoutResult> {
-  const submission = parseWithZod(formData, { schema: CheckoutSchema });
+  const parsed = parseWithZod(formData, { schema: CheckoutSchema });
   const token = String(formData.get("formToken") ?? "");
   const refuse = (status: number, formErrors: string[], keepToken: boolean, headers = new Headers()): SubmitCheckoutResult => ({
     ok: false,
     status,
-    result: submission.reply({ formErrors }),
+    result: parsed.reply({ formErrors }),
     formToken: keepToken ? token : issueCheckoutToken(),
     headers,
   });
@@ -293,7 +294,7 @@ export async function submitCheckout(meta: RequestMeta, formData: FormData): Pro
   if (!check.ok && check.reason !== "too-fast") {
     return refuse(400, ["La página de pago caducó por seguridad. Revise sus datos y confirme de nuevo."], false);
   }
-  if (submission.status !== "success") return { ok: false, status: 400, result: submission.reply(), formToken: token, headers: new Headers() };
+  if (parsed.status !== "success") return { ok: false, status: 400, result: parsed.reply(), formToken: token, headers: new Headers() };
 
   // A second submit of the same page shows the first order, before any limit or cart check.
   const existing = await findOrderByToken(token);
@@ -304,7 +305,7 @@ export async function submitCheckout(meta: RequestMeta, formData: FormData): Pro
 
   const resolved = await resolveCartOwner(meta);
   if ("refused" in resolved || !resolved.owner) return refuse(400, ["Su carrito está vacío. Agregue productos desde el catálogo para hacer un pedido."], true);
-  const placed = await placeOrder({ owner: resolved.owner, userId: resolved.user?.id ?? null, checkout: submission.value, checkoutToken: token });
+  const placed = await placeOrder({ owner: resolved.owner, userId: resolved.user?.id ?? null, checkout: parsed.value, checkoutToken: token });
   if (!placed.ok) return refuse(409, [placed.message], true, resolved.headers);
   const headers = grantOrderAccess(meta, placed.number);
   for (const cookie of resolved.headers.getSetCookie()) headers.append("Set-Cookie", cookie);

@@ -1,5 +1,5 @@
 import { linkRowsByEmail } from "~/db/link-by-email.server";
-import { orders } from "~/db/schema/catalogue";
+import { orders } from "~/db/schema/orders";
 
 /**
  * Guest orders join the account that confirms the same email, so the customer finds them in

@@ -1,13 +1,13 @@
-import type { OrderAddress, OrderInvoice, OrderStatus } from "~/db/schema/catalogue";
-import { enqueueMail, type DbTransaction } from "~/features/mail/outbox.server";
-import { getMailConfig } from "~/features/mail/mail-config.server";
-import { renderEmail } from "~/features/mail/templates.server";
-import { formatAddress, siteConfig } from "~/features/site/site-config";
+import type { OrderAddress, OrderInvoice, OrderStatus } from "~/db/schema/orders";
+import { enqueueMail, type DbTransaction } from "~/services/mail/outbox.server";
+import { getMailConfig } from "~/services/mail/mail-config.server";
+import { renderEmail } from "~/services/mail/templates.server";
+import { formatAddress, siteConfig } from "~/services/site-config/site-config";
 import { getEnv } from "~/lib/env.server";
 import { formatMoney } from "~/lib/format";
 import { formatClabe, getPaymentConfig } from "./payment-config";
 import { regimenLabel, usoCfdiLabel } from "./sat-catalogs";
-import { deliveryLabel, formatOrderAddress, orderStatusLabel, quantityWithUnit } from "./schema";
+import { deliveryLabel, formatOrderAddress, orderStatusLabel, quantityWithUnit } from "./forms";
 
 // The order's emails, written to the outbox inside the transaction that changes the order.
 

@@ -9,9 +9,10 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
-import { carts, orderEvents, orders, products } from "~/db/schema/catalogue";
+import { products } from "~/db/schema/catalogue";
+import { carts, orderEvents, orders } from "~/db/schema/orders";
 import { outbox } from "~/db/schema/outbox";
-import { counters } from "~/db/schema/submissions";
+import { counters } from "~/db/schema/numbering";
 import { confirmEmail, registerCustomer } from "~/features/accounts/accounts.server";
 import { nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
@@ -30,7 +31,7 @@ import {
   parseOrderFilters,
   type StaffActor,
 } from "./orders.server";
-import { CheckoutSchema } from "./schema";
+import { CheckoutSchema } from "./forms";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 const alice = `alice-${process.pid}`;

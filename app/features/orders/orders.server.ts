@@ -2,16 +2,17 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
-import { orderEvents, orderItems, orders, products, type OrderStatus } from "~/db/schema/catalogue";
-import { getAuthSecret } from "~/features/accounts/auth-secret.server";
+import { products } from "~/db/schema/catalogue";
+import { orderEvents, orderItems, orders, type OrderStatus } from "~/db/schema/orders";
+import { getAuthSecret } from "~/services/security/secret.server";
 import { getSessionUser, type RequestMeta } from "~/features/accounts/accounts.server";
-import { nudgeMailWorker } from "~/features/mail/outbox.server";
-import { startOfMexicoCityDay } from "~/features/submissions/admin.server";
+import { nudgeMailWorker } from "~/services/mail/outbox.server";
+import { startOfMexicoCityDay } from "~/features/solicitudes/admin.server";
 import { getEnv } from "~/lib/env.server";
 import { containsPattern } from "~/lib/sql-like";
 import { mailOrderStatusChanged, type OrderMailFacts } from "./order-emails.server";
 import { formatClabe, getPaymentConfig } from "./payment-config";
-import { ORDER_STATUSES, orderStatusLabel } from "./schema";
+import { ORDER_STATUSES, orderStatusLabel } from "./forms";
 
 // Reading orders (the customer's own, the staff's table and detail) and moving them through their
 // states. Owners see only their own orders: an order placed while signed in belongs to that

@@ -1,6 +1,6 @@
-import { enqueueMail, type DbTransaction } from "~/features/mail/outbox.server";
-import { getMailConfig } from "~/features/mail/mail-config.server";
-import { renderEmail } from "~/features/mail/templates.server";
+import { enqueueMail, type DbTransaction } from "~/services/mail/outbox.server";
+import { getMailConfig } from "~/services/mail/mail-config.server";
+import { renderEmail } from "~/services/mail/templates.server";
 import { getEnv } from "~/lib/env.server";
 import { formatDate, formatMoney } from "~/lib/format";
 

@@ -1,9 +1,9 @@
 import { Document, Font, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import type { QuoteLine, QuoteStatus } from "~/db/schema/quotes";
-import { formatAddress, siteConfig } from "~/features/site/site-config";
+import { formatAddress, siteConfig } from "~/services/site-config/site-config";
 import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
 import { getQuoteForCustomer, getQuoteForStaff } from "./quotes.server";
-import { QUOTE_STATUSES } from "./schema";
+import { QUOTE_STATUSES } from "./forms";
 import { formatDiscount, formatQuantity } from "./totals";
 
 // The quote as a branded PDF, rendered on the server with @react-pdf/renderer. It uses the PDF's

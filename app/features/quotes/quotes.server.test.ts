@@ -15,7 +15,7 @@ import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { outbox } from "~/db/schema/outbox";
 import { quoteEvents, quoteMessages, quoteRevisions, quotes } from "~/db/schema/quotes";
-import { submissionEvents, submissions } from "~/db/schema/submissions";
+import { solicitudEvents, solicitudes } from "~/db/schema/solicitudes";
 import { confirmEmail, registerCustomer } from "~/features/accounts/accounts.server";
 import { nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
@@ -38,7 +38,7 @@ import {
   type Actor,
   type QuoteResult,
 } from "./quotes.server";
-import { QuoteDraftSchema, type QuoteDraftInput } from "./schema";
+import { QuoteDraftSchema, type QuoteDraftInput } from "./forms";
 
 const STAFF_TO = "ventas@forja.test, direccion@forja.test";
 const PUBLIC_URL = "http://localhost:3000";
@@ -163,22 +163,22 @@ async function expectUnchanged(id: string, run: () => Promise<QuoteResult<unknow
   expect(await snapshot(id)).toEqual(before);
 }
 
-let submissionSequence = 0;
+let solicitudSequence = 0;
 
-async function aSubmission(overrides: Partial<typeof submissions.$inferInsert> = {}) {
-  submissionSequence += 1;
+async function aSolicitud(overrides: Partial<typeof solicitudes.$inferInsert> = {}) {
+  solicitudSequence += 1;
   const [row] = await getDb()
-    .insert(submissions)
+    .insert(solicitudes)
     .values({
-      number: `SOL-2026-${String(9000 + submissionSequence).padStart(4, "0")}`,
+      number: `SOL-2026-${String(9000 + solicitudSequence).padStart(4, "0")}`,
       type: "cotizacion",
       name: "Roberto Salinas",
-      email: `roberto-${submissionSequence}-${process.pid}@ejemplo.mx`,
+      email: `roberto-${solicitudSequence}-${process.pid}@ejemplo.mx`,
       company: "Autopartes Salinas",
       description: "Maquinado de 25 soportes en aluminio 6061 según plano adjunto",
       quantity: 25,
       privacyAcceptedAt: new Date("2026-03-01T12:00:00Z"),
-      formToken: `quote-test-${process.pid}-${submissionSequence}`,
+      formToken: `quote-test-${process.pid}-${solicitudSequence}`,
       ...overrides,
     })
     .returning();
@@ -207,7 +207,7 @@ describe("createQuote", () => {
     expect([first.number, second.number, third.number]).toEqual(["COT-2030-0001", "COT-2031-0001", "COT-2031-0002"]);
 
     const loaded = (await getQuoteForStaff(first.id, T0))!;
-    expect(loaded.quote).toMatchObject({ status: "borrador", customerEmail: "", customerName: "", customerUserId: null, submissionId: null, createdById: staff.id, currentRevision: 1, sentRevision: null });
+    expect(loaded.quote).toMatchObject({ status: "borrador", customerEmail: "", customerName: "", customerUserId: null, solicitudId: null, createdById: staff.id, currentRevision: 1, sentRevision: null });
     expect(loaded.current).toMatchObject({ revision: 1, lines: [], leadTimeDays: 10, validityDays: 30, totalCentavos: 0, sentAt: null });
     expect(loaded.current.terms).toMatch(/^Precios en pesos mexicanos/);
     expect(loaded.events).toMatchObject([{ kind: "creada", revision: 1, toStatus: "borrador", actorId: staff.id, actorName: staff.name }]);
@@ -216,58 +216,58 @@ describe("createQuote", () => {
   it("numbers without gaps: a refused creation does not use a number", async () => {
     const now = new Date("2032-06-01T12:00:00Z");
     expect(value(await createQuote({ actor: staff }, now)).number).toBe("COT-2032-0001");
-    expectRefused(await createQuote({ submissionId: randomUUID(), actor: staff }, now), 404, "No encontramos esa solicitud.");
-    expectRefused(await createQuote({ submissionId: "no-es-un-id", actor: staff }, now), 404, "No encontramos esa solicitud.");
+    expectRefused(await createQuote({ solicitudId: randomUUID(), actor: staff }, now), 404, "No encontramos esa solicitud.");
+    expectRefused(await createQuote({ solicitudId: "no-es-un-id", actor: staff }, now), 404, "No encontramos esa solicitud.");
     expect(value(await createQuote({ actor: staff }, now)).number).toBe("COT-2032-0002");
     expect(await getDb().select().from(quotes)).toHaveLength(2);
   });
 
   it("prefills a draft from a request, links back to it and moves the request to cotizado with an event", async () => {
-    const submission = await aSubmission();
-    const created = value(await createQuote({ submissionId: submission.id, actor: staff }, T0));
+    const solicitud = await aSolicitud();
+    const created = value(await createQuote({ solicitudId: solicitud.id, actor: staff }, T0));
     expect(created.number).toMatch(/^COT-2026-\d{4}$/);
 
     const loaded = (await getQuoteForStaff(created.id, T0))!;
     expect(loaded.quote).toMatchObject({
-      submissionId: submission.id,
+      solicitudId: solicitud.id,
       customerName: "Roberto Salinas",
-      customerEmail: submission.email,
+      customerEmail: solicitud.email,
       customerCompany: "Autopartes Salinas",
       customerUserId: null,
       status: "borrador",
     });
     expect(loaded.current.lines).toEqual([
-      { description: submission.description, quantityMilli: 25_000, unit: "pieza", unitPriceCentavos: 0, discountBp: 0, netCentavos: 0, ivaCentavos: 0 },
+      { description: solicitud.description, quantityMilli: 25_000, unit: "pieza", unitPriceCentavos: 0, discountBp: 0, netCentavos: 0, ivaCentavos: 0 },
     ]);
-    expect(loaded.events).toMatchObject([{ kind: "creada", detail: `Desde la solicitud ${submission.number}` }]);
+    expect(loaded.events).toMatchObject([{ kind: "creada", detail: `Desde la solicitud ${solicitud.number}` }]);
 
-    const [after] = await getDb().select().from(submissions).where(eq(submissions.id, submission.id));
+    const [after] = await getDb().select().from(solicitudes).where(eq(solicitudes.id, solicitud.id));
     expect(after!.status).toBe("cotizado");
-    const events = await getDb().select().from(submissionEvents).where(eq(submissionEvents.submissionId, submission.id));
+    const events = await getDb().select().from(solicitudEvents).where(eq(solicitudEvents.solicitudId, solicitud.id));
     expect(events).toMatchObject([{ kind: "estado", fromStatus: "nuevo", toStatus: "cotizado", actorId: staff.id, actorName: staff.name }]);
   });
 
   it("gives the quote to the request's account, or to the verified account with that email", async () => {
     const owner = await aCustomer("duena");
-    const fromAccount = value(await createQuote({ submissionId: (await aSubmission({ userId: owner.id, email: "otra@ejemplo.mx" })).id, actor: staff }, T0));
+    const fromAccount = value(await createQuote({ solicitudId: (await aSolicitud({ userId: owner.id, email: "otra@ejemplo.mx" })).id, actor: staff }, T0));
     expect((await quoteRow(fromAccount.id)).customerUserId).toBe(owner.id);
 
     const verified = await aCustomer("verificada");
-    const byEmail = value(await createQuote({ submissionId: (await aSubmission({ email: verified.email.toUpperCase() })).id, actor: staff }, T0));
+    const byEmail = value(await createQuote({ solicitudId: (await aSolicitud({ email: verified.email.toUpperCase() })).id, actor: staff }, T0));
     expect((await quoteRow(byEmail.id)).customerUserId).toBe(verified.id);
 
     // An account that never confirmed the email does not get the quote.
     const unverified = await aCustomer("sin-confirmar", { verified: false });
-    const notLinked = value(await createQuote({ submissionId: (await aSubmission({ email: unverified.email })).id, actor: staff }, T0));
+    const notLinked = value(await createQuote({ solicitudId: (await aSolicitud({ email: unverified.email })).id, actor: staff }, T0));
     expect((await quoteRow(notLinked.id)).customerUserId).toBeNull();
   });
 
   it("leaves a request that is already closed where it is", async () => {
-    const submission = await aSubmission({ status: "cerrado" });
-    value(await createQuote({ submissionId: submission.id, actor: staff }, T0));
-    const [after] = await getDb().select().from(submissions).where(eq(submissions.id, submission.id));
+    const solicitud = await aSolicitud({ status: "cerrado" });
+    value(await createQuote({ solicitudId: solicitud.id, actor: staff }, T0));
+    const [after] = await getDb().select().from(solicitudes).where(eq(solicitudes.id, solicitud.id));
     expect(after!.status).toBe("cerrado");
-    expect(await getDb().select().from(submissionEvents).where(eq(submissionEvents.submissionId, submission.id))).toHaveLength(0);
+    expect(await getDb().select().from(solicitudEvents).where(eq(solicitudEvents.solicitudId, solicitud.id))).toHaveLength(0);
   });
 });
 
@@ -357,11 +357,11 @@ describe("sendQuote", () => {
     await expectUnchanged(blank.id, () => sendQuote(blank.id, staff, T0), 400, "Falta el correo del cliente.");
 
     // A request without description gives a draft with an email and no lines.
-    const noLines = value(await createQuote({ submissionId: (await aSubmission({ description: null })).id, actor: staff }, T0));
+    const noLines = value(await createQuote({ solicitudId: (await aSolicitud({ description: null })).id, actor: staff }, T0));
     await expectUnchanged(noLines.id, () => sendQuote(noLines.id, staff, T0), 400, "Agregue al menos una partida antes de enviar.");
 
     // A request with a description gives one line at $0 for staff to price.
-    const unpriced = value(await createQuote({ submissionId: (await aSubmission()).id, actor: staff }, T0));
+    const unpriced = value(await createQuote({ solicitudId: (await aSolicitud()).id, actor: staff }, T0));
     await expectUnchanged(unpriced.id, () => sendQuote(unpriced.id, staff, T0), 400, "Todas las partidas necesitan un precio unitario mayor que cero.");
 
     const customer = await aCustomer();

@@ -2,13 +2,13 @@ import { and, asc, count, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle
 import { getDb, type DbTransaction } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { quoteEvents, quoteMessages, quoteRevisions, quotes, type QuoteLine, type QuoteStatus } from "~/db/schema/quotes";
-import { nudgeMailWorker } from "~/features/mail/outbox.server";
-import { nextRecordNumber } from "~/features/numbering/next-number.server";
-import { getSubmissionForQuote, markSubmissionQuoted } from "~/features/submissions/admin.server";
+import { nudgeMailWorker } from "~/services/mail/outbox.server";
+import { nextRecordNumber } from "~/services/numbering/next-number.server";
+import { getSolicitudForQuote, markSolicitudQuoted } from "~/features/solicitudes/admin.server";
 import { containsPattern } from "~/lib/sql-like";
 import { isUuid } from "~/lib/uuid";
 import { mailQuoteDecision, mailQuoteMessage, mailQuoteSent } from "./quote-emails.server";
-import { DEFAULT_TERMS, REJECTION_REASONS, type QuoteDraftInput } from "./schema";
+import { DEFAULT_TERMS, REJECTION_REASONS, type QuoteDraftInput } from "./forms";
 import { computeTotals } from "./totals";
 
 // The quote lifecycle. Every rule is enforced here, on the server:
@@ -63,40 +63,40 @@ async function findAccountId(tx: DbTransaction, email: string): Promise<string |
 }
 
 /** A new draft, blank or prefilled from a request (which moves to "cotizado"). */
-export async function createQuote(input: { submissionId?: string | null; actor: Actor }, now = new Date()): Promise<QuoteResult<{ id: string; number: string }>> {
-  const submission = input.submissionId ? await getSubmissionForQuote(input.submissionId) : null;
-  if (input.submissionId && !submission) return refused("No encontramos esa solicitud.", 404);
+export async function createQuote(input: { solicitudId?: string | null; actor: Actor }, now = new Date()): Promise<QuoteResult<{ id: string; number: string }>> {
+  const solicitud = input.solicitudId ? await getSolicitudForQuote(input.solicitudId) : null;
+  if (input.solicitudId && !solicitud) return refused("No encontramos esa solicitud.", 404);
   // One live quote per request: a second click on "Crear cotización" opens the one that exists.
-  if (submission) {
+  if (solicitud) {
     const [existing] = await getDb()
       .select({ id: quotes.id, number: quotes.number })
       .from(quotes)
-      .where(and(eq(quotes.submissionId, submission.id), sql`${quotes.status} <> 'cancelada'`))
+      .where(and(eq(quotes.solicitudId, solicitud.id), sql`${quotes.status} <> 'cancelada'`))
       .limit(1);
     if (existing) return { ok: true, value: existing };
   }
   const id = await getDb().transaction(async (tx) => {
     const number = await nextRecordNumber(tx, "COT", now);
-    const email = submission?.email ?? "";
+    const email = solicitud?.email ?? "";
     const [quote] = await tx
       .insert(quotes)
       .values({
         number,
-        submissionId: submission?.id ?? null,
+        solicitudId: solicitud?.id ?? null,
         customerEmail: email,
-        customerName: submission?.name ?? "",
-        customerCompany: submission?.company ?? null,
-        customerUserId: submission?.userId ?? (email ? await findAccountId(tx, email) : null),
+        customerName: solicitud?.name ?? "",
+        customerCompany: solicitud?.company ?? null,
+        customerUserId: solicitud?.userId ?? (email ? await findAccountId(tx, email) : null),
         createdById: input.actor.id,
         createdAt: now,
         updatedAt: now,
       })
       .returning({ id: quotes.id });
-    const firstLine: QuoteLine[] = submission?.description
+    const firstLine: QuoteLine[] = solicitud?.description
       ? [
           {
-            description: submission.description.slice(0, 500),
-            quantityMilli: (submission.quantity ?? 1) * 1000,
+            description: solicitud.description.slice(0, 500),
+            quantityMilli: (solicitud.quantity ?? 1) * 1000,
             unit: "pieza",
             unitPriceCentavos: 0,
             discountBp: 0,
@@ -119,11 +119,11 @@ export async function createQuote(input: { submissionId?: string | null; actor: 
       kind: "creada",
       revision: 1,
       toStatus: "borrador",
-      detail: submission ? `Desde la solicitud ${submission.number}` : undefined,
+      detail: solicitud ? `Desde la solicitud ${solicitud.number}` : undefined,
     });
     return { id: quote!.id, number };
   });
-  if (submission) await markSubmissionQuoted(submission.id, input.actor);
+  if (solicitud) await markSolicitudQuoted(solicitud.id, input.actor);
   return { ok: true, value: id };
 }
 

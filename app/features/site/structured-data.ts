@@ -1,4 +1,4 @@
-import { siteConfig } from "./site-config";
+import { siteConfig } from "~/services/site-config/site-config";
 
 /** schema.org LocalBusiness for the home page, built from the site config. */
 export function localBusinessJsonLd(publicUrl: string) {

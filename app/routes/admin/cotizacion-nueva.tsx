@@ -5,7 +5,7 @@ import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, SubmitButton } from "~/components/ui/form";
 import { requireStaff } from "~/features/accounts/guards.server";
 import { createQuote } from "~/features/quotes/quotes.server";
-import { getSubmissionForQuote } from "~/features/submissions/admin.server";
+import { getSolicitudForQuote } from "~/features/solicitudes/admin.server";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 
@@ -14,16 +14,16 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: "Nueva cotizaci�
 // GET only confirms (a link must never create a record); the POST creates the draft and opens the builder.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(requestMeta(request, context));
-  const submissionId = new URL(request.url).searchParams.get("solicitud") ?? "";
-  const submission = submissionId ? await getSubmissionForQuote(submissionId) : null;
-  return { submissionId, submission: submission && { id: submission.id, number: submission.number, name: submission.name, company: submission.company } };
+  const solicitudId = new URL(request.url).searchParams.get("solicitud") ?? "";
+  const solicitud = solicitudId ? await getSolicitudForQuote(solicitudId) : null;
+  return { solicitudId, solicitud: solicitud && { id: solicitud.id, number: solicitud.number, name: solicitud.name, company: solicitud.company } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(requestMeta(request, context));
   const formData = await request.formData();
-  const submissionId = String(formData.get("solicitud") ?? "").trim() || null;
-  const result = await createQuote({ submissionId, actor: { id: staff.id, name: staff.name } });
+  const solicitudId = String(formData.get("solicitud") ?? "").trim() || null;
+  const result = await createQuote({ solicitudId, actor: { id: staff.id, name: staff.name } });
   if (!result.ok) return data({ message: result.message }, { status: result.status });
   throw redirect(`/admin/cotizaciones/${result.value.id}`);
 }
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
 
 export default function NewQuotePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { submissionId, submission } = loaderData;
+  const { solicitudId, solicitud } = loaderData;
   return (
     <main id="contenido" className="max-w-2xl p-6 sm:p-8">
       <p className="text-sm">
@@ -45,28 +45,28 @@ export default function NewQuotePage({ loaderData, actionData }: Route.Component
           <FormErrors errors={[actionData.message]} id="error-nueva" />
         </div>
       ) : null}
-      {submissionId && !submission ? (
+      {solicitudId && !solicitud ? (
         <div className="mt-4">
           <FormErrors errors={["No encontramos esa solicitud. Puede crear una cotización en blanco."]} id="error-solicitud" />
         </div>
       ) : null}
       <div className="mt-6 rounded-lg border border-acero-200 bg-white p-5">
-        {submission ? (
+        {solicitud ? (
           <p className="text-acero-800">
             Se creará un borrador con los datos de la solicitud{" "}
-            <AppLink to={`/admin/formularios/${submission.id}`} className={linkClass}>
-              {submission.number}
+            <AppLink to={`/admin/formularios/${solicitud.id}`} className={linkClass}>
+              {solicitud.number}
             </AppLink>{" "}
-            de <strong>{submission.name}</strong>
-            {submission.company ? ` (${submission.company})` : ""}: cliente, correo y la descripción como primera partida. La solicitud pasará a «Cotizado».
+            de <strong>{solicitud.name}</strong>
+            {solicitud.company ? ` (${solicitud.company})` : ""}: cliente, correo y la descripción como primera partida. La solicitud pasará a «Cotizado».
           </p>
         ) : (
           <p className="text-acero-800">Se creará un borrador en blanco con un número COT nuevo. Después capture el cliente y las partidas.</p>
         )}
         <Form method="post" className="mt-4">
-          {submission ? <input type="hidden" name="solicitud" value={submission.id} /> : null}
+          {solicitud ? <input type="hidden" name="solicitud" value={solicitud.id} /> : null}
           <SubmitButton pendingLabel="Creando…" className="btn-primary">
-            {submission ? "Crear cotización desde la solicitud" : "Crear cotización en blanco"}
+            {solicitud ? "Crear cotización desde la solicitud" : "Crear cotización en blanco"}
           </SubmitButton>
         </Form>
       </div>

@@ -15,7 +15,7 @@ import { QuoteMessageThread } from "~/features/quotes/components/quote-messages"
 import { QuoteStatusPill, quoteStatusLabel } from "~/features/quotes/components/quote-status-pill";
 import { RevisionComparison } from "~/features/quotes/components/revision-comparison";
 import { addQuoteMessage, cancelQuote, getQuoteForStaff, reviseQuote, saveQuoteDraft, sendQuote } from "~/features/quotes/quotes.server";
-import { QuoteMessageSchema } from "~/features/quotes/schema";
+import { QuoteMessageSchema } from "~/features/quotes/forms";
 import { notFound } from "~/lib/errors";
 import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
@@ -67,13 +67,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // The builder form. A line button (conform's "__intent__") only changes the posted lines and
   // comes back with them, unsaved; the three submit buttons save the draft first.
   if (formData.has("__intent__") || BUILDER_INTENTS.includes(intent)) {
-    const submission = parseWithZod(formData, { schema: QuoteBuilderSchema });
-    if (submission.status !== "success") return reply({ intent: "borrador", ok: false, result: submission.reply() }, submission.status === "error" ? 400 : 200);
-    const { intent: builderIntent, ...draft } = submission.value;
+    const parsed = parseWithZod(formData, { schema: QuoteBuilderSchema });
+    if (parsed.status !== "success") return reply({ intent: "borrador", ok: false, result: parsed.reply() }, parsed.status === "error" ? 400 : 200);
+    const { intent: builderIntent, ...draft } = parsed.value;
     const saved = await saveQuoteDraft(params.id, { ...draft, intent: builderIntent === "enviar" ? "enviar" : "guardar" }, actor);
     if (!saved.ok) {
       if (saved.status === 404) notFound(request);
-      return reply({ intent: "borrador", ok: false, message: saved.message, result: submission.reply({ formErrors: [saved.message] }) }, saved.status);
+      return reply({ intent: "borrador", ok: false, message: saved.message, result: parsed.reply({ formErrors: [saved.message] }) }, saved.status);
     }
     if (builderIntent === "previa") throw redirect(`/admin/cotizaciones/${params.id}?vista=previa`);
     if (builderIntent === "enviar") {
@@ -81,11 +81,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const sent = await sendQuote(params.id, actor);
       if (!sent.ok) {
         const message = `Guardamos el borrador, pero no se envió: ${sent.message}`;
-        return reply({ intent: "borrador", ok: false, message, result: submission.reply({ formErrors: [message] }) }, sent.status);
+        return reply({ intent: "borrador", ok: false, message, result: parsed.reply({ formErrors: [message] }) }, sent.status);
       }
       throw redirect(`/admin/cotizaciones/${params.id}?enviada=1`);
     }
-    return reply({ intent: "guardar", ok: true, message: "Borrador guardado. Los totales son los que calculó el servidor.", result: submission.reply() });
+    return reply({ intent: "guardar", ok: true, message: "Borrador guardado. Los totales son los que calculó el servidor.", result: parsed.reply() });
   }
 
   if (intent === "mensaje") {
@@ -203,8 +203,8 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
         {quote.customerEmail ? ` · ${quote.customerEmail}` : ""} · creada el {formatDateTime(quote.createdAt)}
       </p>
       <p className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
-        {quote.submissionId ? (
-          <AppLink to={`/admin/formularios/${quote.submissionId}`} className={linkClass}>
+        {quote.solicitudId ? (
+          <AppLink to={`/admin/formularios/${quote.solicitudId}`} className={linkClass}>
             Ver la solicitud de origen
           </AppLink>
         ) : null}

@@ -5,7 +5,7 @@ import { AppLink } from "~/components/ui/app-link";
 import { requireStaff } from "~/features/accounts/guards.server";
 import { QuoteStatusPill } from "~/features/quotes/components/quote-status-pill";
 import { listQuotesForStaff, STAFF_QUOTES_PAGE_SIZE } from "~/features/quotes/quotes.server";
-import { QUOTE_STATUSES } from "~/features/quotes/schema";
+import { QUOTE_STATUSES } from "~/features/quotes/forms";
 import { formatDate, formatMoney, formatNumber } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";

@@ -13,7 +13,7 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 // eslint-disable-next-line no-restricted-imports
 import { getDb } from "~/db/client.server";
 // eslint-disable-next-line no-restricted-imports
-import { submissionFiles, submissions } from "~/db/schema/submissions";
+import { solicitudFiles, solicitudes } from "~/db/schema/solicitudes";
 import { clientIpContext } from "~/lib/request-context";
 import { registeredCustomer, signedInStaffCookie } from "../../../tests/support/auth-requests";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
@@ -23,8 +23,8 @@ import { loader as fileLoader } from "./formulario-archivo";
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let staffCookie = "";
 let customerCookie = "";
-let submissionId = "";
-let otherSubmissionId = "";
+let solicitudId = "";
+let otherSolicitudId = "";
 let fileId = "";
 const CONTENT = "ISO-10303-21;\nHEADER;\nENDSEC;\n";
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
   customerCookie = (await registeredCustomer("Cliente Curioso", `cliente-${process.pid}@ejemplo.mx`)).cookie;
 
   const [owner, other] = await getDb()
-    .insert(submissions)
+    .insert(solicitudes)
     .values(
       [1, 2].map((n) => ({
         number: `SOL-2026-900${n}`,
@@ -47,14 +47,14 @@ beforeAll(async () => {
       })),
     )
     .returning();
-  submissionId = owner.id;
-  otherSubmissionId = other.id;
+  solicitudId = owner.id;
+  otherSolicitudId = other.id;
   const storagePath = `2026/03/${randomUUID()}`;
   fs.mkdirSync(path.join(dataDir, "uploads", "2026", "03"), { recursive: true });
   fs.writeFileSync(path.join(dataDir, "uploads", storagePath), CONTENT);
   const [file] = await getDb()
-    .insert(submissionFiles)
-    .values({ submissionId, originalName: "Ménsula <script>.step", storagePath, kind: "step", mimeType: "model/step", size: CONTENT.length, sha256: "0" })
+    .insert(solicitudFiles)
+    .values({ solicitudId, originalName: "Ménsula <script>.step", storagePath, kind: "step", mimeType: "model/step", size: CONTENT.length, sha256: "0" })
     .returning();
   fileId = file.id;
 });
@@ -81,11 +81,11 @@ async function thrown(run: () => Promise<unknown>): Promise<unknown> {
 }
 
 describe("file route", () => {
-  const url = () => `/admin/formularios/${submissionId}/archivos/${fileId}`;
+  const url = () => `/admin/formularios/${solicitudId}/archivos/${fileId}`;
 
   it("sends a guest and a customer to the staff sign-in, never the file", async () => {
     for (const cookie of [undefined, customerCookie]) {
-      const response = (await thrown(() => fileLoader(args(url(), cookie, { id: submissionId, fileId })))) as Response;
+      const response = (await thrown(() => fileLoader(args(url(), cookie, { id: solicitudId, fileId })))) as Response;
       expect(response).toBeInstanceOf(Response);
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toMatch(/^\/admin\/login\?redirectTo=/);
@@ -93,7 +93,7 @@ describe("file route", () => {
   });
 
   it("gives staff the file as a private, uncached download with the original name", async () => {
-    const response = (await fileLoader(args(url(), staffCookie, { id: submissionId, fileId }))) as Response;
+    const response = (await fileLoader(args(url(), staffCookie, { id: solicitudId, fileId }))) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("model/step");
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="Mensula <script>.step"; filename*=UTF-8''M%C3%A9nsula%20%3Cscript%3E.step`);
@@ -103,10 +103,10 @@ describe("file route", () => {
     expect(await response.text()).toBe(CONTENT);
   });
 
-  it("answers 404 to staff for a file asked through another submission or a malformed id", async () => {
+  it("answers 404 to staff for a file asked through another solicitud or a malformed id", async () => {
     for (const params of [
-      { id: otherSubmissionId, fileId },
-      { id: submissionId, fileId: randomUUID() },
+      { id: otherSolicitudId, fileId },
+      { id: solicitudId, fileId: randomUUID() },
       { id: "nada", fileId },
     ]) {
       const error = (await thrown(() => fileLoader(args(url(), staffCookie, params)))) as { init?: { status?: number } };

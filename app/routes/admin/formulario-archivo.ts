@@ -1,14 +1,14 @@
 import type { Route } from "./+types/formulario-archivo";
 import { requireStaff } from "~/features/accounts/guards.server";
-import { attachmentDisposition, getSubmissionFile } from "~/features/submissions/admin.server";
+import { attachmentDisposition, getSolicitudFile } from "~/features/solicitudes/admin.server";
 import { notFound } from "~/lib/errors";
 import { requestMeta } from "~/lib/request-meta";
 
 // A customer's upload, for staff only: always a download (never rendered or run in the browser),
-// never cached, and only through the submission it belongs to.
+// never cached, and only through the solicitud it belongs to.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(requestMeta(request, context));
-  const file = await getSubmissionFile(params.id, params.fileId);
+  const file = await getSolicitudFile(params.id, params.fileId);
   if (!file) notFound(request);
   return new Response(file.body, {
     headers: {

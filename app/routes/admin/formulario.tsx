@@ -5,9 +5,9 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, FormNotice } from "~/components/ui/form";
 import { requireStaff } from "~/features/accounts/guards.server";
-import { applySubmissionAction, openSubmission, SubmissionActionSchema, type SubmissionDetail } from "~/features/submissions/admin.server";
-import { StatusPill, statusLabel } from "~/features/submissions/components/submission-badges";
-import { CERTIFICATE_OPTIONS, INDUSTRY_OPTIONS, SERVICE_OPTIONS, SUBMISSION_TYPES, TOLERANCE_OPTIONS } from "~/features/submissions/schema";
+import { applySolicitudAction, openSolicitud, SolicitudActionSchema, type SolicitudDetail } from "~/features/solicitudes/admin.server";
+import { StatusPill, statusLabel } from "~/features/solicitudes/components/solicitud-badges";
+import { CERTIFICATE_OPTIONS, INDUSTRY_OPTIONS, SERVICE_OPTIONS, SOLICITUD_TYPES, TOLERANCE_OPTIONS } from "~/features/solicitudes/forms";
 import { notFound } from "~/lib/errors";
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
@@ -15,27 +15,27 @@ import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
-    title: loaderData ? `${loaderData.submission.number} · Formularios` : "Formulario",
+    title: loaderData ? `${loaderData.solicitud.number} · Formularios` : "Formulario",
     description: "Detalle de un formulario recibido.",
     noindex: true,
   });
 
-// Opening the page marks the submission as read (the first time only, with a history entry).
+// Opening the page marks the solicitud as read (the first time only, with a history entry).
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(requestMeta(request, context));
-  const submission = await openSubmission(params.id, staff);
-  if (!submission) notFound(request);
-  return { submission };
+  const solicitud = await openSolicitud(params.id, staff);
+  if (!solicitud) notFound(request);
+  return { solicitud };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(requestMeta(request, context));
   const formData = await request.formData();
-  const parsed = SubmissionActionSchema.safeParse(Object.fromEntries(formData));
+  const parsed = SolicitudActionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
     return data({ ok: false, intent: String(formData.get("intent") ?? ""), message: parsed.error.issues[0]?.message ?? "Revise el formulario.", note: "" }, { status: 400 });
   }
-  const result = await applySubmissionAction(params.id, parsed.data, staff);
+  const result = await applySolicitudAction(params.id, parsed.data, staff);
   if (!result.ok) {
     if (result.status === 404) notFound(request);
     const note = parsed.data.intent === "nota" ? parsed.data.note : "";
@@ -95,7 +95,7 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
   );
 }
 
-function EventText({ event }: { event: SubmissionDetail["events"][number] }) {
+function EventText({ event }: { event: SolicitudDetail["events"][number] }) {
   switch (event.kind) {
     case "creado":
       return <>Formulario recibido</>;
@@ -121,8 +121,8 @@ function EventText({ event }: { event: SubmissionDetail["events"][number] }) {
   }
 }
 
-export default function AdminSubmissionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { submission: s } = loaderData;
+export default function AdminSolicitudPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { solicitud: s } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const feedback = (intent: string) =>
@@ -142,7 +142,7 @@ export default function AdminSubmissionPage({ loaderData, actionData }: Route.Co
         <StatusPill status={s.status} />
       </div>
       <p className="mt-1 text-acero-700">
-        {optionLabel(SUBMISSION_TYPES, s.type)} de <strong>{s.name}</strong>
+        {optionLabel(SOLICITUD_TYPES, s.type)} de <strong>{s.name}</strong>
         {s.company ? ` (${s.company})` : ""}; {isQuote ? "recibida" : "recibido"} el {formatDateTime(s.createdAt)}.
       </p>
 

@@ -3,9 +3,9 @@ import type { Route } from "./+types/formularios";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { requireStaff } from "~/features/accounts/guards.server";
-import { listSubmissions, parseSubmissionFilters } from "~/features/submissions/admin.server";
-import { StatusPill, UnreadMarker } from "~/features/submissions/components/submission-badges";
-import { INDUSTRY_OPTIONS, SUBMISSION_STATUSES, SUBMISSION_TYPES } from "~/features/submissions/schema";
+import { listSolicitudes, parseSolicitudFilters } from "~/features/solicitudes/admin.server";
+import { StatusPill, UnreadMarker } from "~/features/solicitudes/components/solicitud-badges";
+import { INDUSTRY_OPTIONS, SOLICITUD_STATUSES, SOLICITUD_TYPES } from "~/features/solicitudes/forms";
 import { formatDateTime, formatNumber } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
@@ -18,8 +18,8 @@ export const meta: Route.MetaFunction = () =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(requestMeta(request, context));
-  const filters = parseSubmissionFilters(new URL(request.url).searchParams);
-  return { filters, ...(await listSubmissions(filters)) };
+  const filters = parseSolicitudFilters(new URL(request.url).searchParams);
+  return { filters, ...(await listSolicitudes(filters)) };
 }
 
 const PER_PAGE_CHOICES = [30, 50, 100, 200, 500];
@@ -82,8 +82,8 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
         {params.get("dir") ? <input type="hidden" name="dir" value={filters.dir} /> : null}
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <FilterSearch defaultValue={filters.q ?? ""} placeholder="Número, nombre, empresa o correo" />
-          <FilterSelect id="filtro-tipo" name="tipo" label="Tipo" options={SUBMISSION_TYPES} defaultValue={filters.type ?? ""} allLabel="Todos" className={FILTER_FIELD_CLASS} />
-          <FilterSelect id="filtro-estado" name="estado" label="Estado" options={SUBMISSION_STATUSES} defaultValue={filters.status ?? ""} allLabel="Todos" className={FILTER_FIELD_CLASS} />
+          <FilterSelect id="filtro-tipo" name="tipo" label="Tipo" options={SOLICITUD_TYPES} defaultValue={filters.type ?? ""} allLabel="Todos" className={FILTER_FIELD_CLASS} />
+          <FilterSelect id="filtro-estado" name="estado" label="Estado" options={SOLICITUD_STATUSES} defaultValue={filters.status ?? ""} allLabel="Todos" className={FILTER_FIELD_CLASS} />
           <FilterSelect id="filtro-industria" name="industria" label="Industria" options={INDUSTRY_OPTIONS} defaultValue={filters.industry ?? ""} allLabel="Todas" className={FILTER_FIELD_CLASS} />
           <FilterDateRange from={filters.from ?? ""} to={filters.to ?? ""} />
           <div>

@@ -3,7 +3,7 @@ import { Outlet, data, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminShell } from "~/components/layout/admin-shell";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { hasAdminMarker, setAdminMarker } from "~/features/accounts/admin-marker";
+import { hasAdminMarker, setAdminMarker } from "~/lib/admin-marker";
 import { adminSignInCookie, consumedAdminSignIn, requireStaff } from "~/features/accounts/guards.server";
 import { requestMeta } from "~/lib/request-meta";
 

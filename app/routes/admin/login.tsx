@@ -5,11 +5,11 @@ import { Form, data, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
 import { signInStaff } from "~/features/accounts/accounts.server";
-import { clearAdminMarker } from "~/features/accounts/admin-marker";
+import { clearAdminMarker } from "~/lib/admin-marker";
 import { adminSignInCookie, signedInHeaders } from "~/features/accounts/guards.server";
-import { LoginSchema } from "~/features/accounts/schema";
-import { checkPublicForm } from "~/features/security/form-guard.server";
-import { RATE_LIMITS } from "~/features/security/rate-limit.server";
+import { LoginSchema } from "~/features/accounts/forms";
+import { checkPublicForm } from "~/services/security/form-guard.server";
+import { RATE_LIMITS } from "~/services/security/rate-limit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
@@ -33,15 +33,15 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const meta = requestMeta(request, context);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  const parsed = parseWithZod(formData, { schema: LoginSchema });
+  if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: ["password"] }) }, { status: 400 });
   const blocked = await checkPublicForm(formData, { scope: "admin-login", ip: meta.ip, rule: RATE_LIMITS.adminSignIn });
-  if (blocked) return data({ result: submission.reply({ formErrors: [blocked.message], hideFields: ["password"] }) }, { status: blocked.status, headers: blocked.headers });
-  const result = await signInStaff(meta, submission.value);
-  if (!result.ok) return data({ result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) }, { status: result.status ?? 400 });
+  if (blocked) return data({ result: parsed.reply({ formErrors: [blocked.message], hideFields: ["password"] }) }, { status: blocked.status, headers: blocked.headers });
+  const result = await signInStaff(meta, parsed.value);
+  if (!result.ok) return data({ result: parsed.reply({ formErrors: [result.message], hideFields: ["password"] }) }, { status: result.status ?? 400 });
   const headers = signedInHeaders(result.headers);
   headers.append("Set-Cookie", adminSignInCookie());
-  throw redirect(adminTarget(submission.value.redirectTo), { headers });
+  throw redirect(adminTarget(parsed.value.redirectTo), { headers });
 }
 
 export default function AdminLoginPage({ loaderData, actionData }: Route.ComponentProps) {

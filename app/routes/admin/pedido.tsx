@@ -9,7 +9,7 @@ import { OrderStatusPill } from "~/features/orders/components/order-status-pill"
 import { TotalsList } from "~/features/orders/components/totals-list";
 import { OrderTransitionSchema, changeOrderStatus, getOrderDetail } from "~/features/orders/orders.server";
 import { regimenLabel, usoCfdiLabel } from "~/features/orders/sat-catalogs";
-import { deliveryLabel, formatOrderAddress, orderStatusLabel, paymentLabel } from "~/features/orders/schema";
+import { deliveryLabel, formatOrderAddress, orderStatusLabel, paymentLabel } from "~/features/orders/forms";
 import { notFound } from "~/lib/errors";
 import { formatDateTime } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";

@@ -5,7 +5,7 @@ import { AppLink } from "~/components/ui/app-link";
 import { requireStaff } from "~/features/accounts/guards.server";
 import { OrderStatusPill } from "~/features/orders/components/order-status-pill";
 import { listOrders, parseOrderFilters } from "~/features/orders/orders.server";
-import { ORDER_STATUSES, deliveryLabel, paymentLabel } from "~/features/orders/schema";
+import { ORDER_STATUSES, deliveryLabel, paymentLabel } from "~/features/orders/forms";
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";

@@ -8,7 +8,7 @@ import { NEW_PRODUCT_DEFAULTS, ProductForm, type ProductFormDefaults } from "~/f
 import { ProductImagesManager } from "~/features/catalogue/components/product-images-manager";
 import { submitProductForm } from "~/features/catalogue/product-form.server";
 import { getProductEditor } from "~/features/catalogue/products.server";
-import { pesosInput } from "~/features/catalogue/schema";
+import { pesosInput } from "~/features/catalogue/forms";
 import { formatDateTime } from "~/lib/format";
 import { notFound } from "~/lib/errors";
 import { requestMeta } from "~/lib/request-meta";

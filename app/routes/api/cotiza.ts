@@ -1,8 +1,8 @@
 import type { Route } from "./+types/cotiza";
-import { submitForm } from "~/features/submissions/submit.server";
+import { submitForm } from "~/features/solicitudes/submit.server";
 import { requestMeta } from "~/lib/request-meta";
 
-// POST /api/cotiza: the same submission as the /cotiza form, answered in JSON so the browser can
+// POST /api/cotiza: the same solicitud as the /cotiza form, answered in JSON so the browser can
 // show upload progress (XMLHttpRequest) and keep the page while showing errors.
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitForm(requestMeta(request, context), "cotizacion");

@@ -1,4 +1,4 @@
-import { getHealth } from "~/features/health/health.server";
+import { getHealth } from "~/services/health/health.server";
 
 export async function loader() {
   const report = await getHealth();

@@ -13,7 +13,7 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 import { addProductImages, imagesForProduct } from "~/features/catalogue/images.server";
 import { getProductsForCart, listProducts, setProductActive } from "~/features/catalogue/products.server";
 import { seedCatalogue } from "~/features/catalogue/seed.server";
-import { uploadsTmpDir } from "~/features/files/storage.server";
+import { uploadsTmpDir } from "~/services/files/storage.server";
 import { clientIpContext } from "~/lib/request-context";
 import { registeredCustomer, signedInStaffCookie } from "../../../tests/support/auth-requests";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";

@@ -5,7 +5,7 @@ import { FormErrors, FormNotice } from "~/components/ui/form";
 import { PageIntro } from "~/components/ui/page-intro";
 import { getCartPage, handleCartAction } from "~/features/orders/cart.server";
 import { TotalsList } from "~/features/orders/components/totals-list";
-import { quantityWithUnit } from "~/features/orders/schema";
+import { quantityWithUnit } from "~/features/orders/forms";
 import { formatMoney } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";

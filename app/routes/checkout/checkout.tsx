@@ -6,7 +6,7 @@ import { PageIntro } from "~/components/ui/page-intro";
 import { getCheckoutPage, submitCheckout } from "~/features/orders/checkout.server";
 import { CheckoutForm } from "~/features/orders/components/checkout-form";
 import { TotalsList } from "~/features/orders/components/totals-list";
-import { quantityWithUnit } from "~/features/orders/schema";
+import { quantityWithUnit } from "~/features/orders/forms";
 import { formatMoney } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";

@@ -7,7 +7,7 @@ import { PaymentInstructions } from "~/features/orders/components/payment-instru
 import { TotalsList } from "~/features/orders/components/totals-list";
 import { getOrderConfirmation } from "~/features/orders/orders.server";
 import { regimenLabel, usoCfdiLabel } from "~/features/orders/sat-catalogs";
-import { deliveryLabel, formatOrderAddress } from "~/features/orders/schema";
+import { deliveryLabel, formatOrderAddress } from "~/features/orders/forms";
 import { notFound } from "~/lib/errors";
 import { formatDateTime } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";

@@ -3,9 +3,9 @@ import type { Route } from "./+types/cotiza";
 import { DirectContact } from "~/components/ui/direct-contact";
 import { PageIntro } from "~/components/ui/page-intro";
 import { getSessionUser } from "~/features/accounts/accounts.server";
-import { QuoteRequestForm } from "~/features/submissions/components/quote-request-form";
-import { INDUSTRY_OPTIONS, SERVICE_OPTIONS } from "~/features/submissions/schema";
-import { issueSubmissionToken, submitForm } from "~/features/submissions/submit.server";
+import { QuoteRequestForm } from "~/features/solicitudes/components/quote-request-form";
+import { INDUSTRY_OPTIONS, SERVICE_OPTIONS } from "~/features/solicitudes/forms";
+import { issueSolicitudToken, submitForm } from "~/features/solicitudes/submit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { formHeaders } from "~/lib/route-headers";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const user = await getSessionUser(requestMeta(request, context));
   return {
-    formToken: issueSubmissionToken("cotizacion"),
+    formToken: issueSolicitudToken("cotizacion"),
     defaults: {
       industry: known(INDUSTRY_OPTIONS, url.searchParams.get("industria")),
       service: known(SERVICE_OPTIONS, url.searchParams.get("servicio")),

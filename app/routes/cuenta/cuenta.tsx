@@ -7,7 +7,7 @@ import { FormErrors, FormNotice, SubmitButton, TextField } from "~/components/ui
 import { PageIntro } from "~/components/ui/page-intro";
 import { changePassword, listLinkedProviders, resendConfirmation, updateProfile } from "~/features/accounts/accounts.server";
 import { requireUser, signedInHeaders } from "~/features/accounts/guards.server";
-import { ChangePasswordSchema, ProfileSchema } from "~/features/accounts/schema";
+import { ChangePasswordSchema, ProfileSchema } from "~/features/accounts/forms";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 
@@ -36,26 +36,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { intent, profile: null, password: null, message: result.ok ? `Le enviamos un correo nuevo de confirmación a ${user.email}.` : result.message };
   }
   if (intent === "password") {
-    const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+    const parsed = parseWithZod(formData, { schema: ChangePasswordSchema });
     const hidden = ["currentPassword", "newPassword", "passwordConfirm"];
-    if (submission.status !== "success") return data({ intent, profile: null, password: submission.reply({ hideFields: hidden }), message: null }, { status: 400 });
-    const result = await changePassword(meta, submission.value);
+    if (parsed.status !== "success") return data({ intent, profile: null, password: parsed.reply({ hideFields: hidden }), message: null }, { status: 400 });
+    const result = await changePassword(meta, parsed.value);
     if (!result.ok) {
       const reply = result.field
-        ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: hidden })
-        : submission.reply({ formErrors: [result.message], hideFields: hidden });
+        ? parsed.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: hidden })
+        : parsed.reply({ formErrors: [result.message], hideFields: hidden });
       return data({ intent, profile: null, password: reply, message: null }, { status: 400 });
     }
     return data(
-      { intent, profile: null, password: submission.reply({ resetForm: true }), message: "Contraseña cambiada. Cerramos las sesiones abiertas en otros dispositivos." },
+      { intent, profile: null, password: parsed.reply({ resetForm: true }), message: "Contraseña cambiada. Cerramos las sesiones abiertas en otros dispositivos." },
       { headers: signedInHeaders(result.headers) },
     );
   }
-  const submission = parseWithZod(formData, { schema: ProfileSchema });
-  if (submission.status !== "success") return data({ intent: "profile", profile: submission.reply(), password: null, message: null }, { status: 400 });
-  const result = await updateProfile(meta, submission.value);
-  if (!result.ok) return data({ intent: "profile", profile: submission.reply({ formErrors: [result.message] }), password: null, message: null }, { status: 400 });
-  return { intent: "profile", profile: submission.reply(), password: null, message: "Sus datos quedaron guardados." };
+  const parsed = parseWithZod(formData, { schema: ProfileSchema });
+  if (parsed.status !== "success") return data({ intent: "profile", profile: parsed.reply(), password: null, message: null }, { status: 400 });
+  const result = await updateProfile(meta, parsed.value);
+  if (!result.ok) return data({ intent: "profile", profile: parsed.reply({ formErrors: [result.message] }), password: null, message: null }, { status: 400 });
+  return { intent: "profile", profile: parsed.reply(), password: null, message: "Sus datos quedaron guardados." };
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {

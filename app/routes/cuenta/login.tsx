@@ -9,9 +9,9 @@ import { AuthCard } from "~/features/accounts/components/auth-card";
 import { ProviderButtons } from "~/features/accounts/components/provider-buttons";
 import { signedInHeaders } from "~/features/accounts/guards.server";
 import { listProviders } from "~/features/accounts/providers.server";
-import { LoginSchema } from "~/features/accounts/schema";
-import { checkPublicForm } from "~/features/security/form-guard.server";
-import { RATE_LIMITS } from "~/features/security/rate-limit.server";
+import { LoginSchema } from "~/features/accounts/forms";
+import { checkPublicForm } from "~/services/security/form-guard.server";
+import { RATE_LIMITS } from "~/services/security/rate-limit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
@@ -30,13 +30,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const meta = requestMeta(request, context);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  const parsed = parseWithZod(formData, { schema: LoginSchema });
+  if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: ["password"] }) }, { status: 400 });
   const blocked = await checkPublicForm(formData, { scope: "login", ip: meta.ip, rule: RATE_LIMITS.signIn });
-  if (blocked) return data({ result: submission.reply({ formErrors: [blocked.message], hideFields: ["password"] }) }, { status: blocked.status, headers: blocked.headers });
-  const result = await signIn(meta, submission.value);
-  if (!result.ok) return data({ result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) }, { status: 400 });
-  throw redirect(safeRedirect(submission.value.redirectTo, "/cuenta"), { headers: signedInHeaders(result.headers) });
+  if (blocked) return data({ result: parsed.reply({ formErrors: [blocked.message], hideFields: ["password"] }) }, { status: blocked.status, headers: blocked.headers });
+  const result = await signIn(meta, parsed.value);
+  if (!result.ok) return data({ result: parsed.reply({ formErrors: [result.message], hideFields: ["password"] }) }, { status: 400 });
+  throw redirect(safeRedirect(parsed.value.redirectTo, "/cuenta"), { headers: signedInHeaders(result.headers) });
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import { PageIntro } from "~/components/ui/page-intro";
 import { requireUser } from "~/features/accounts/guards.server";
 import { OrderStatusPill } from "~/features/orders/components/order-status-pill";
 import { listCustomerOrders } from "~/features/orders/orders.server";
-import { deliveryLabel, paymentLabel } from "~/features/orders/schema";
+import { deliveryLabel, paymentLabel } from "~/features/orders/forms";
 import { formatDate, formatMoney, formatNumber } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";

@@ -7,9 +7,9 @@ import { FormErrors, SubmitButton, TextField } from "~/components/ui/form";
 import { resetPassword } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { signedInHeaders } from "~/features/accounts/guards.server";
-import { ResetPasswordSchema } from "~/features/accounts/schema";
-import { checkPublicForm } from "~/features/security/form-guard.server";
-import { RATE_LIMITS } from "~/features/security/rate-limit.server";
+import { ResetPasswordSchema } from "~/features/accounts/forms";
+import { checkPublicForm } from "~/services/security/form-guard.server";
+import { RATE_LIMITS } from "~/services/security/rate-limit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { formHeaders } from "~/lib/route-headers";
@@ -27,12 +27,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const meta = requestMeta(request, context);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  const parsed = parseWithZod(formData, { schema: ResetPasswordSchema });
+  if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: HIDDEN }) }, { status: 400 });
   const blocked = await checkPublicForm(formData, { scope: "password-reset", ip: meta.ip, rule: RATE_LIMITS.passwordReset });
-  if (blocked) return data({ result: submission.reply({ formErrors: [blocked.message], hideFields: HIDDEN }) }, { status: blocked.status, headers: blocked.headers });
-  const result = await resetPassword(meta, { token: submission.value.token, password: submission.value.password });
-  if (!result.ok) return data({ result: submission.reply({ formErrors: [result.message], hideFields: HIDDEN }) }, { status: 400 });
+  if (blocked) return data({ result: parsed.reply({ formErrors: [blocked.message], hideFields: HIDDEN }) }, { status: blocked.status, headers: blocked.headers });
+  const result = await resetPassword(meta, { token: parsed.value.token, password: parsed.value.password });
+  if (!result.ok) return data({ result: parsed.reply({ formErrors: [result.message], hideFields: HIDDEN }) }, { status: 400 });
   throw redirect("/cuenta?contrasena=restablecida", { headers: signedInHeaders(result.headers) });
 }
 

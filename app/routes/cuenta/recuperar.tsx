@@ -6,9 +6,9 @@ import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, FormNotice, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
 import { requestPasswordReset } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/components/auth-card";
-import { ForgotPasswordSchema } from "~/features/accounts/schema";
-import { checkPublicForm } from "~/features/security/form-guard.server";
-import { RATE_LIMITS } from "~/features/security/rate-limit.server";
+import { ForgotPasswordSchema } from "~/features/accounts/forms";
+import { checkPublicForm } from "~/services/security/form-guard.server";
+import { RATE_LIMITS } from "~/services/security/rate-limit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { formHeaders } from "~/lib/route-headers";
@@ -20,13 +20,13 @@ export const headers = formHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const meta = requestMeta(request, context);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  const parsed = parseWithZod(formData, { schema: ForgotPasswordSchema });
+  if (parsed.status !== "success") return data({ result: parsed.reply(), sent: false }, { status: 400 });
   const blocked = await checkPublicForm(formData, { scope: "password-reset", ip: meta.ip, rule: RATE_LIMITS.passwordReset });
-  if (blocked) return data({ result: submission.reply({ formErrors: [blocked.message] }), sent: false }, { status: blocked.status, headers: blocked.headers });
-  await requestPasswordReset(meta, submission.value.email);
+  if (blocked) return data({ result: parsed.reply({ formErrors: [blocked.message] }), sent: false }, { status: blocked.status, headers: blocked.headers });
+  await requestPasswordReset(meta, parsed.value.email);
   // The same answer whether or not the email has an account.
-  return { result: submission.reply({ resetForm: true }), sent: true };
+  return { result: parsed.reply({ resetForm: true }), sent: true };
 }
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {

@@ -9,9 +9,9 @@ import { AuthCard } from "~/features/accounts/components/auth-card";
 import { ProviderButtons } from "~/features/accounts/components/provider-buttons";
 import { signedInHeaders } from "~/features/accounts/guards.server";
 import { listProviders } from "~/features/accounts/providers.server";
-import { RegisterSchema } from "~/features/accounts/schema";
-import { checkPublicForm } from "~/features/security/form-guard.server";
-import { RATE_LIMITS } from "~/features/security/rate-limit.server";
+import { RegisterSchema } from "~/features/accounts/forms";
+import { checkPublicForm } from "~/services/security/form-guard.server";
+import { RATE_LIMITS } from "~/services/security/rate-limit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
@@ -32,18 +32,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const meta = requestMeta(request, context);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: RegisterSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  const parsed = parseWithZod(formData, { schema: RegisterSchema });
+  if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: HIDDEN }) }, { status: 400 });
   const blocked = await checkPublicForm(formData, { scope: "register", ip: meta.ip, rule: RATE_LIMITS.register });
-  if (blocked) return data({ result: submission.reply({ formErrors: [blocked.message], hideFields: HIDDEN }) }, { status: blocked.status, headers: blocked.headers });
-  const result = await registerCustomer(meta, submission.value);
+  if (blocked) return data({ result: parsed.reply({ formErrors: [blocked.message], hideFields: HIDDEN }) }, { status: blocked.status, headers: blocked.headers });
+  const result = await registerCustomer(meta, parsed.value);
   if (!result.ok) {
     const reply = result.field
-      ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: HIDDEN })
-      : submission.reply({ formErrors: [result.message], hideFields: HIDDEN });
+      ? parsed.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: HIDDEN })
+      : parsed.reply({ formErrors: [result.message], hideFields: HIDDEN });
     return data({ result: reply }, { status: 400 });
   }
-  const target = safeRedirect(submission.value.redirectTo, "/cuenta");
+  const target = safeRedirect(parsed.value.redirectTo, "/cuenta");
   throw redirect(target === "/cuenta" ? "/cuenta?bienvenida=1" : target, { headers: signedInHeaders(result.headers) });
 }
 

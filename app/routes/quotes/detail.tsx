@@ -16,8 +16,8 @@ import { RejectQuoteForm } from "~/features/quotes/components/reject-form";
 import { RevisionComparison } from "~/features/quotes/components/revision-comparison";
 import { ValidityCountdown } from "~/features/quotes/components/validity-countdown";
 import { acceptQuote, addQuoteMessage, getQuoteForCustomer, rejectQuote, type QuoteResult } from "~/features/quotes/quotes.server";
-import { AcceptQuoteSchema, QuoteMessageSchema, RejectQuoteSchema } from "~/features/quotes/schema";
-import { siteConfig } from "~/features/site/site-config";
+import { AcceptQuoteSchema, QuoteMessageSchema, RejectQuoteSchema } from "~/features/quotes/forms";
+import { siteConfig } from "~/services/site-config/site-config";
 import { notFound } from "~/lib/errors";
 import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
@@ -103,27 +103,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   };
 
   if (intent === "aceptar") {
-    const submission = parseWithZod(formData, { schema: AcceptQuoteSchema });
-    if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
+    const parsed = parseWithZod(formData, { schema: AcceptQuoteSchema });
+    if (parsed.status !== "success") return data<ActionData>({ intent, result: parsed.reply() }, { status: 400 });
     const outcome = await acceptQuote(params.id, actor, {
-      fullName: submission.value.fullName,
+      fullName: parsed.value.fullName,
       ip: meta.ip,
       userAgent: request.headers.get("user-agent") ?? "",
-      revision: submission.value.revision,
+      revision: parsed.value.revision,
     });
-    return respond(intent, submission.reply(), outcome, "aceptada");
+    return respond(intent, parsed.reply(), outcome, "aceptada");
   }
   if (intent === "rechazar") {
-    const submission = parseWithZod(formData, { schema: RejectQuoteSchema });
-    if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
-    const outcome = await rejectQuote(params.id, actor, { reason: submission.value.reason, note: submission.value.note, revision: submission.value.revision });
-    return respond(intent, submission.reply(), outcome, "rechazada");
+    const parsed = parseWithZod(formData, { schema: RejectQuoteSchema });
+    if (parsed.status !== "success") return data<ActionData>({ intent, result: parsed.reply() }, { status: 400 });
+    const outcome = await rejectQuote(params.id, actor, { reason: parsed.value.reason, note: parsed.value.note, revision: parsed.value.revision });
+    return respond(intent, parsed.reply(), outcome, "rechazada");
   }
   if (intent === "mensaje") {
-    const submission = parseWithZod(formData, { schema: QuoteMessageSchema });
-    if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
-    const outcome = await addQuoteMessage(params.id, actor, submission.value.body, false);
-    return respond(intent, submission.reply(), outcome, "mensaje");
+    const parsed = parseWithZod(formData, { schema: QuoteMessageSchema });
+    if (parsed.status !== "success") return data<ActionData>({ intent, result: parsed.reply() }, { status: 400 });
+    const outcome = await addQuoteMessage(params.id, actor, parsed.value.body, false);
+    return respond(intent, parsed.reply(), outcome, "mensaje");
   }
   return data<ActionData>({ intent: null, refusal: "No reconocimos esa acción. Recargue la página e inténtelo de nuevo." }, { status: 400 });
 }

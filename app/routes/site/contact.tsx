@@ -3,9 +3,9 @@ import type { Route } from "./+types/contact";
 import { AppLink } from "~/components/ui/app-link";
 import { DirectContact } from "~/components/ui/direct-contact";
 import { PageIntro } from "~/components/ui/page-intro";
-import { whatsappUrl } from "~/features/site/site-config";
-import { ContactForm } from "~/features/submissions/components/contact-form";
-import { issueSubmissionToken, submitForm } from "~/features/submissions/submit.server";
+import { whatsappUrl } from "~/services/site-config/site-config";
+import { ContactForm } from "~/features/solicitudes/components/contact-form";
+import { issueSolicitudToken, submitForm } from "~/features/solicitudes/submit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { formHeaders } from "~/lib/route-headers";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () =>
 
 export const headers = formHeaders;
 export function loader() {
-  return { formToken: issueSubmissionToken("contacto") };
+  return { formToken: issueSolicitudToken("contacto") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

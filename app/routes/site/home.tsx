@@ -4,7 +4,7 @@ import { JsonLd } from "~/components/ui/json-ld";
 import { home } from "~/features/site/content/home";
 import { industries } from "~/features/site/content/industries";
 import { services } from "~/features/site/content/services";
-import { siteConfig } from "~/features/site/site-config";
+import { siteConfig } from "~/services/site-config/site-config";
 import { localBusinessJsonLd } from "~/features/site/structured-data";
 import { getEnv } from "~/lib/env.server";
 import { publicPageHandle } from "~/lib/page-cache";

@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { FieldError, FormErrors, SubmitButton, TextField } from "~/components/ui/form";
 import { formatMoney } from "~/lib/format";
 import { priceWithIva } from "~/lib/money";
-import { IVA_RATES, parsePesos, PRODUCT_UNITS, ProductSchema } from "../schema";
+import { IVA_RATES, parsePesos, PRODUCT_UNITS, ProductSchema } from "../forms";
 import { ImagePicker } from "./image-picker";
 
 // The staff product form: every field of a product plus new images, posted as multipart so it

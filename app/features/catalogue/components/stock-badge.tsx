@@ -1,4 +1,4 @@
-import { stockStatus } from "../schema";
+import { stockStatus } from "../forms";
 
 const STYLES = {
   disponible: "bg-green-50 text-green-800 ring-green-200",

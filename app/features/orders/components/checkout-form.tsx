@@ -6,7 +6,7 @@ import { AppLink } from "~/components/ui/app-link";
 import { FieldError, FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
 import { formatMoney } from "~/lib/format";
 import { ESTADOS, REGIMENES_FISCALES, USOS_CFDI } from "../sat-catalogs";
-import { CheckoutSchema, type CheckoutFields, type CheckoutInput } from "../schema";
+import { CheckoutSchema, type CheckoutFields, type CheckoutInput } from "../forms";
 
 // The checkout form. It works without JavaScript: every section is in the page, and CSS (:has) hides
 // the address while "recoger en planta" is chosen and the CFDI fields while no factura is asked —

@@ -1,5 +1,5 @@
 import { formatMoney } from "~/lib/format";
-import { quantityWithUnit } from "../schema";
+import { quantityWithUnit } from "../forms";
 
 export interface OrderLineView {
   id: string;

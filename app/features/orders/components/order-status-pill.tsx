@@ -1,5 +1,5 @@
-import type { OrderStatus } from "../schema";
-import { orderStatusLabel } from "../schema";
+import type { OrderStatus } from "../forms";
+import { orderStatusLabel } from "../forms";
 
 const STYLES: Record<OrderStatus, string> = {
   pendiente_pago: "bg-amber-100 text-amber-900",

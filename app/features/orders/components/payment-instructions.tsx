@@ -1,5 +1,5 @@
 import { formatMoney } from "~/lib/format";
-import { formatAddress, siteConfig } from "~/features/site/site-config";
+import { formatAddress, siteConfig } from "~/services/site-config/site-config";
 
 export interface SpeiDetails {
   bank: string;

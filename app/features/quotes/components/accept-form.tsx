@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { FieldError, FormErrors, SubmitButton, TextField } from "~/components/ui/form";
-import { AcceptQuoteSchema } from "../schema";
+import { AcceptQuoteSchema } from "../forms";
 
 // The customer's online acceptance: the typed full name is the signature, and the box says they
 // read the terms. Posts intent "aceptar" to the page's action; works without JavaScript.

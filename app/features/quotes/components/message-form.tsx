@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { FieldError, FormErrors, SubmitButton } from "~/components/ui/form";
-import { QuoteMessageSchema } from "../schema";
+import { QuoteMessageSchema } from "../forms";
 
 // A new message on a quote's thread (shown with QuoteMessageThread). Props only, so the customer's
 // page and the staff detail share it: it posts intent "mensaje" and a body to `action` (the current

@@ -28,12 +28,12 @@ const base = {
 
 describe("QuoteBuilderSchema", () => {
   it("turns the typed text into centavos, thousandths and basis points", () => {
-    const submission = parseWithZod(form({ ...base, intent: "previa" }), { schema: QuoteBuilderSchema });
-    expect(submission.status).toBe("success");
-    if (submission.status !== "success") return;
-    expect(submission.value.intent).toBe("previa");
-    expect(submission.value.customerEmail).toBe("ana@ejemplo.mx");
-    expect(submission.value.lines).toEqual([
+    const parsed = parseWithZod(form({ ...base, intent: "previa" }), { schema: QuoteBuilderSchema });
+    expect(parsed.status).toBe("success");
+    if (parsed.status !== "success") return;
+    expect(parsed.value.intent).toBe("previa");
+    expect(parsed.value.customerEmail).toBe("ana@ejemplo.mx");
+    expect(parsed.value.lines).toEqual([
       { description: "Soporte maquinado", quantity: 3000, unit: "pieza", unitPrice: 3333, discount: 750 },
       { description: "Tratamiento térmico", quantity: 1000, unit: "lote", unitPrice: 125050, discount: 0 },
     ]);

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { FieldError, FormErrors, SubmitButton, TextField } from "~/components/ui/form";
 import type { QuoteLine } from "~/db/schema/quotes";
 import { formatMoney } from "~/lib/format";
-import { QuoteDraftSchema, UNITS } from "../schema";
+import { QuoteDraftSchema, UNITS } from "../forms";
 import { computeTotals, parseDiscount, parseMoney, parseQuantity } from "../totals";
 
 // The staff quote builder: customer, lines, conditions, with live totals computed in the browser by

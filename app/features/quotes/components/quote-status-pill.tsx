@@ -1,4 +1,4 @@
-import { QUOTE_STATUSES } from "../schema";
+import { QUOTE_STATUSES } from "../forms";
 
 // The status of a quote as a coloured pill that always carries its word (colour alone says nothing
 // to screen readers or to people who do not tell those colours apart). Used by staff and customers.

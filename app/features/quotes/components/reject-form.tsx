@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, getTextareaProps, useForm, type Submissio
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { FieldError, FormErrors, SubmitButton } from "~/components/ui/form";
-import { REJECTION_REASONS, RejectQuoteSchema } from "../schema";
+import { REJECTION_REASONS, RejectQuoteSchema } from "../forms";
 
 // The customer declines a quote: a reason from a short list and, optionally, a few words more.
 // Posts intent "rechazar" to the page's action; works without JavaScript.

@@ -1,0 +1,110 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+export type SolicitudType = "cotizacion" | "contacto";
+export type SolicitudStatus = "nuevo" | "en_revision" | "cotizado" | "cerrado" | "descartado";
+
+export interface SolicitudEstimate {
+  fileId: string;
+  fileName: string;
+  volumeMm3: number;
+  bbox: { x: number; y: number; z: number };
+  triangles: number;
+  closed: boolean;
+  /** Indicative range in centavos, IVA included, when the chosen service has a price rule. */
+  price?: { service: string; minCentavos: number; maxCentavos: number };
+}
+
+/** Quote requests (/cotiza) and contact messages (/contact). */
+export const solicitudes = pgTable(
+  "solicitudes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: text("number").notNull().unique(),
+    type: text("type").$type<SolicitudType>().notNull(),
+    status: text("status").$type<SolicitudStatus>().notNull().default("nuevo"),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    company: text("company"),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    city: text("city"),
+    industry: text("industry"),
+    service: text("service"),
+    description: text("description"),
+    quantity: integer("quantity"),
+    extraQuantities: integer("extra_quantities").array().notNull().default(sql`'{}'::integer[]`),
+    requiredBy: date("required_by"),
+    material: text("material"),
+    finish: text("finish"),
+    tolerance: text("tolerance"),
+    threads: boolean("threads"),
+    certificates: text("certificates").array().notNull().default(sql`'{}'::text[]`),
+    subject: text("subject"),
+    message: text("message"),
+    ndaVersion: text("nda_version"),
+    ndaAcceptedAt: timestamp("nda_accepted_at", { withTimezone: true }),
+    privacyAcceptedAt: timestamp("privacy_accepted_at", { withTimezone: true }).notNull(),
+    estimates: jsonb("estimates").$type<SolicitudEstimate[]>().notNull().default(sql`'[]'::jsonb`),
+    /** One-time form token: a second post of the same form finds the first solicitud. */
+    formToken: text("form_token").notNull().unique(),
+    /**
+     * sha256 of what was sent (type, every value, each file's name and sha256): the same request sent
+     * again soon with a new token (Back, then the browser reloads the form) finds the first one.
+     */
+    fingerprint: text("fingerprint"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("solicitudes_created_at_idx").on(table.createdAt.desc(), table.id),
+    index("solicitudes_status_created_idx").on(table.status, table.createdAt.desc()),
+    index("solicitudes_type_created_idx").on(table.type, table.createdAt.desc()),
+    index("solicitudes_email_idx").on(table.email),
+    index("solicitudes_user_idx").on(table.userId),
+    index("solicitudes_fingerprint_idx").on(table.fingerprint, table.createdAt.desc()),
+  ],
+);
+
+/** Files attached to a solicitud, stored under DATA_DIR/uploads with server-generated names. */
+export const solicitudFiles = pgTable(
+  "solicitud_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    solicitudId: uuid("solicitud_id")
+      .notNull()
+      .references(() => solicitudes.id, { onDelete: "cascade" }),
+    originalName: text("original_name").notNull(),
+    storagePath: text("storage_path").notNull().unique(),
+    /** Detected by content: step, iges, stl, 3mf, obj, sldprt, dxf, dwg, pdf, png, jpg. */
+    kind: text("kind").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    sha256: text("sha256").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("solicitud_files_solicitud_idx").on(table.solicitudId)],
+);
+
+/** History of a solicitud: status changes, internal notes, read/unread, who and when. */
+export const solicitudEvents = pgTable(
+  "solicitud_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    solicitudId: uuid("solicitud_id")
+      .notNull()
+      .references(() => solicitudes.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"estado" | "nota" | "leido" | "no_leido" | "creado">().notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    note: text("note"),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("solicitud_events_solicitud_idx").on(table.solicitudId, table.createdAt)],
+);

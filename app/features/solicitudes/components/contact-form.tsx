@@ -1,0 +1,58 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { FieldError, FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
+import { ContactSchema } from "../forms";
+
+export function ContactForm({ formToken, lastResult, privacyHref }: { formToken: string; lastResult?: SubmissionResult<string[]> | null; privacyHref: string }) {
+  const [form, fields] = useForm({
+    id: "contacto",
+    lastResult: lastResult ?? undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
+  const { key: privacyKey, ...privacyProps } = getInputProps(fields.privacy, { type: "checkbox" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="formToken" value={formToken} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField field={fields.name} label="Nombre" autoComplete="name" />
+        <TextField field={fields.email} label="Correo electrónico" type="email" autoComplete="email" />
+        <TextField field={fields.phone} label="Teléfono" type="tel" autoComplete="tel" optional />
+        <TextField field={fields.subject} label="Asunto" />
+      </div>
+      <div>
+        <label htmlFor={fields.message.id} className="block text-sm font-semibold text-acero-900">
+          Mensaje
+        </label>
+        <textarea
+          key={messageKey}
+          {...messageProps}
+          rows={6}
+          className="mt-1 block w-full rounded-md border border-acero-300 bg-white px-3 py-2 text-base shadow-sm focus:border-forja-600 aria-[invalid=true]:border-red-700"
+        />
+        <FieldError field={fields.message} />
+      </div>
+      <div>
+        <div className="flex items-start gap-3">
+          <input key={privacyKey} {...privacyProps} className="mt-1 size-4 accent-forja-600" />
+          <label htmlFor={fields.privacy.id} className="text-sm text-acero-800">
+            He leído y acepto el{" "}
+            <a href={privacyHref} target="_blank" rel="noopener" className="font-semibold text-forja-700 underline underline-offset-2">
+              aviso de privacidad
+            </a>
+            .
+          </label>
+        </div>
+        <FieldError field={fields.privacy} />
+      </div>
+      <HoneypotField />
+      <SubmitButton pendingLabel="Enviando…" className="btn-primary">
+        Enviar mensaje
+      </SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,158 @@
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { formatMoney, formatNumber } from "~/lib/format";
+import { measureStl, priceMeasurement, type StlMeasurement } from "../estimate";
+import { getPriceRule, normalizeQuantity } from "../price-rules";
+import { SERVICE_OPTIONS, UPLOAD_LIMITS } from "../forms";
+import { StlParseError } from "../stl-geometry";
+
+// Instant estimate on /cotiza: each chosen .stl is measured in the browser (nothing is sent until the
+// form is) with the same functions the server uses to keep the estimate with the request.
+
+export type StlFileResult =
+  | { status: "calculando" }
+  | { status: "listo"; measurement: StlMeasurement }
+  | { status: "error"; message: string }
+  | { status: "muy-grande" };
+
+export interface StlEstimateItem {
+  key: string;
+  name: string;
+  result: StlFileResult;
+}
+
+const isStl = (file: File) => /\.stl$/i.test(file.name);
+const MAX_BYTES = UPLOAD_LIMITS.maxFileBytes;
+
+/** Lets the browser paint "Calculando…" before a long synchronous measurement. */
+const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export function StlEstimate({ files, service, quantity }: { files: File[]; service: string | undefined; quantity: number | undefined }) {
+  const stlFiles = useMemo(() => files.filter(isStl), [files]);
+  // Measurements are kept per File: changing the service or quantity only re-prices, never re-reads.
+  const cache = useRef(new WeakMap<File, StlFileResult>());
+  const [, setVersion] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    const store = (file: File, result: StlFileResult) => {
+      cache.current.set(file, result);
+      setVersion((version) => version + 1);
+    };
+    void (async () => {
+      for (const file of stlFiles) {
+        if (cancelled) return;
+        if (cache.current.has(file)) continue;
+        if (file.size > MAX_BYTES) {
+          store(file, { status: "muy-grande" });
+          continue;
+        }
+        try {
+          const bytes = await file.arrayBuffer();
+          await nextFrame();
+          if (cancelled) return;
+          store(file, { status: "listo", measurement: measureStl(bytes) });
+        } catch (error) {
+          if (cancelled) return;
+          const message =
+            error instanceof StlParseError ? error.message : "No pudimos leer este archivo en su navegador. Aun así puede enviarlo con su solicitud.";
+          store(file, { status: "error", message });
+        }
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [stlFiles]);
+
+  if (stlFiles.length === 0) return null;
+  const items = stlFiles.map((file, index) => ({
+    key: `${index}-${file.name}-${file.size}-${file.lastModified}`,
+    name: file.name,
+    result: cache.current.get(file) ?? { status: "calculando" as const },
+  }));
+  return <StlEstimateView items={items} service={service} quantity={quantity} />;
+}
+
+const decimal = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 2 });
+const small = new Intl.NumberFormat("es-MX", { maximumSignificantDigits: 3 });
+const formatCm3 = (mm3: number) => {
+  const cm3 = mm3 / 1000;
+  return `${cm3 > 0 && cm3 < 1 ? small.format(cm3) : decimal.format(cm3)} cm³`;
+};
+
+/** The estimate as shown, given each file's result; separate from the reading so it can be rendered anywhere. */
+export function StlEstimateView({ items, service, quantity }: { items: StlEstimateItem[]; service: string | undefined; quantity: number | undefined }) {
+  const headingId = useId();
+  const rule = getPriceRule(service);
+  const serviceLabel = SERVICE_OPTIONS.find((option) => option.value === service)?.label;
+  const busy = items.some((item) => item.result.status === "calculando");
+  const pieces = normalizeQuantity(quantity);
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-md border border-acero-200 bg-acero-50 p-4">
+      <h3 id={headingId} className="text-base font-semibold text-acero-900">
+        Estimación instantánea de sus archivos STL
+      </h3>
+      <p className="mt-1 text-sm text-acero-600">
+        Calculada en su navegador, suponiendo que el modelo está en milímetros.
+        {rule ? null : serviceLabel ? (
+          <> Para «{serviceLabel}» no damos precio automático: nuestro equipo lo cotiza con su archivo.</>
+        ) : (
+          <> Elija «Prototipado rápido» o «Maquinado CNC» en el campo Servicio para ver un precio indicativo.</>
+        )}
+      </p>
+      <div aria-live="polite" aria-busy={busy} className="mt-3 space-y-3">
+        {items.map((item) => (
+          <article key={item.key} className="rounded-md border border-acero-200 bg-white p-3">
+            <h4 className="text-sm font-semibold break-all text-acero-900">{item.name}</h4>
+            <FileResult result={item.result} service={service} quantity={pieces} rangeNote={rule?.rangeNote} />
+          </article>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function FileResult({ result, service, quantity, rangeNote }: { result: StlFileResult; service: string | undefined; quantity: number; rangeNote: string | undefined }) {
+  if (result.status === "calculando") return <p className="mt-1 text-sm text-acero-600">Calculando volumen y dimensiones…</p>;
+  if (result.status === "muy-grande") {
+    return (
+      <p className="mt-1 text-sm text-acero-700">
+        Pesa más de {formatNumber(MAX_BYTES / 1024 / 1024)} MB, el límite por archivo; no calculamos su estimación.
+      </p>
+    );
+  }
+  if (result.status === "error") return <p className="mt-1 text-sm font-medium text-red-700">{result.message}</p>;
+
+  const { measurement } = result;
+  const price = priceMeasurement(measurement, service, quantity);
+  const { x, y, z } = measurement.bbox;
+  return (
+    <>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-acero-600">Volumen de la pieza</dt>
+        <dd className="font-medium text-acero-900">{formatCm3(measurement.volumeMm3)}</dd>
+        <dt className="text-acero-600">Dimensiones (caja envolvente)</dt>
+        <dd className="font-medium text-acero-900">
+          {decimal.format(x)} × {decimal.format(y)} × {decimal.format(z)} mm
+        </dd>
+        <dt className="text-acero-600">Triángulos</dt>
+        <dd className="text-acero-900">{formatNumber(measurement.triangles)}</dd>
+      </dl>
+      {measurement.closed ? null : (
+        <p className="mt-2 rounded-md border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900">La malla no está cerrada: el volumen es aproximado.</p>
+      )}
+      {price ? (
+        <div className="mt-3 border-t border-acero-100 pt-3">
+          <p className="text-base font-semibold text-forja-700">
+            Precio indicativo: {formatMoney(price.minCentavos)} – {formatMoney(price.maxCentavos)} MXN, IVA incluido
+          </p>
+          <p className="mt-1 text-sm text-acero-600">
+            {quantity === 1 ? "Por 1 pieza." : `Por ${formatNumber(quantity)} piezas.`} {rangeNote}
+          </p>
+          <p className="mt-1 text-sm text-acero-600">Es una estimación automática; la cotización formal la envía nuestro equipo.</p>
+        </div>
+      ) : null}
+    </>
+  );
+}

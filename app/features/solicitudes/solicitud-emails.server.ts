@@ -1,0 +1,75 @@
+import { enqueueMail, type DbTransaction } from "~/services/mail/outbox.server";
+import { getMailConfig } from "~/services/mail/mail-config.server";
+import { renderEmail } from "~/services/mail/templates.server";
+import { getEnv } from "~/lib/env.server";
+import { CERTIFICATE_OPTIONS, INDUSTRY_OPTIONS, SERVICE_OPTIONS } from "./forms";
+
+export interface SolicitudMailData {
+  id: string;
+  number: string;
+  type: "cotizacion" | "contacto";
+  name: string;
+  email: string;
+  company?: string | null;
+  phone?: string | null;
+  industry?: string | null;
+  service?: string | null;
+  quantity?: number | null;
+  description?: string | null;
+  subject?: string | null;
+  message?: string | null;
+  certificates?: string[];
+  files: { name: string; size: number }[];
+}
+
+const labelOf = (options: readonly { value: string; label: string }[], value?: string | null) =>
+  options.find((option) => option.value === value)?.label ?? value ?? "—";
+
+function summaryLines(data: SolicitudMailData): string[] {
+  if (data.type === "contacto") return [`Asunto: ${data.subject ?? ""}`, `Mensaje: ${data.message ?? ""}`];
+  return [
+    `Industria: ${labelOf(INDUSTRY_OPTIONS, data.industry)}`,
+    `Servicio: ${labelOf(SERVICE_OPTIONS, data.service)}`,
+    `Cantidad: ${data.quantity ?? "—"}`,
+    `Certificados: ${data.certificates?.length ? data.certificates.map((value) => labelOf(CERTIFICATE_OPTIONS, value)).join(", ") : "ninguno"}`,
+    `Archivos: ${data.files.length ? data.files.map((file) => file.name).join(", ") : "sin archivos"}`,
+    `Descripción: ${data.description ?? ""}`,
+  ];
+}
+
+/** The requester's confirmation and the staff notification, written in the same transaction. */
+export async function enqueueSolicitudEmails(tx: DbTransaction, data: SolicitudMailData): Promise<void> {
+  const { publicUrl } = getEnv();
+  const isQuote = data.type === "cotizacion";
+  const confirmation = renderEmail({
+    preheader: `Recibimos su ${isQuote ? "solicitud de cotización" : "mensaje"} ${data.number}.`,
+    heading: `Recibimos su ${isQuote ? "solicitud" : "mensaje"}, ${data.name}`,
+    paragraphs: [
+      `Su folio es ${data.number}. Guárdelo para dar seguimiento.`,
+      isQuote
+        ? "Un ingeniero revisará sus archivos y le enviará una cotización formal en uno a tres días hábiles. Si falta información, le escribiremos el mismo día."
+        : "Le responderemos en horario de planta, normalmente el mismo día hábil.",
+      ...summaryLines(data),
+    ],
+    action: isQuote ? { label: "Ver mis cotizaciones", url: `${publicUrl}/quotes` } : undefined,
+    footerNote: "Si usted no envió este formulario, ignore este mensaje.",
+  });
+  await enqueueMail(
+    { to: data.email, subject: `${isQuote ? "Solicitud de cotización" : "Mensaje"} ${data.number} recibido`, ...confirmation },
+    { tx },
+  );
+
+  const staff = renderEmail({
+    preheader: `${data.number}: ${data.name}${data.company ? ` (${data.company})` : ""}`,
+    heading: `${isQuote ? "Nueva solicitud de cotización" : "Nuevo mensaje de contacto"} ${data.number}`,
+    paragraphs: [
+      `De: ${data.name}${data.company ? `, ${data.company}` : ""} · ${data.email}${data.phone ? ` · ${data.phone}` : ""}`,
+      ...summaryLines(data),
+    ],
+    action: { label: "Abrir en el panel", url: `${publicUrl}/admin/formularios/${data.id}` },
+  });
+  await enqueueMail(
+    { to: getMailConfig().staffRecipients, replyTo: data.email, subject: `[${data.number}] ${isQuote ? "Solicitud de cotización" : "Contacto"}: ${data.name}`, ...staff },
+    { tx },
+  );
+}

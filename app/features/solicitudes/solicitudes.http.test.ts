@@ -1,0 +1,210 @@
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error -- a plain .mjs script without type declarations
+import { startServer } from "../../../scripts/start-server.mjs";
+
+// The real production server over real HTTP: 200 contact forms posted concurrently must give
+// exactly 200 solicitudes numbered SOL-YYYY-0001…0200 with no gaps and no repeats.
+// The server runs on an ephemeral loopback port with its own temporary DATA_DIR (embedded PGlite)
+// or, when TEST_DATABASE_URL is set, on a fresh PostgreSQL database created and dropped here.
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const BIN = path.join(ROOT, "node_modules/.bin");
+const TOTAL = 200;
+const CONCURRENCY = 50;
+
+interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+let server: RunningServer | undefined;
+let serverRoot: string | undefined;
+let serverDown = false;
+let postgres: { adminUrl: string; name: string } | undefined;
+
+/** The environment of a child process without what Vitest adds (VITEST drops the React Router plugin from the build). */
+function childEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value === undefined || key.startsWith("VITEST") || ["NODE_ENV", "MODE", "DEV", "PROD", "SSR", "BASE_URL", "TEST"].includes(key)) continue;
+    env[key] = value;
+  }
+  env.PATH = `${BIN}${path.delimiter}${process.env.PATH ?? ""}`;
+  return env;
+}
+
+async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+beforeAll(async () => {
+  // Builds only when the sources are newer than build/ (as `npm start` does).
+  execFileSync(path.join(BIN, "node"), [path.join(ROOT, "scripts/ensure-build.mjs")], { cwd: ROOT, env: childEnv(), stdio: "inherit", timeout: 300_000 });
+
+  const env: Record<string, string> = { TRUST_PROXY: "loopback", DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: "error" };
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `forja_http_${process.pid}_${randomBytes(4).toString("hex")}`;
+    await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+    postgres = { adminUrl, name };
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+  }
+  // start-server.mjs runs server/index.ts from the working directory, which serves ./build. Run it
+  // from a private copy of the build (as the browser tests do), so a rebuild by someone else during
+  // the run cannot pull files away from it.
+  serverRoot = fs.mkdtempSync(path.join(os.tmpdir(), "forja-http-test-"));
+  fs.cpSync(path.join(ROOT, "build"), path.join(serverRoot, "build"), { recursive: true });
+  for (const entry of ["node_modules", "server", "drizzle"]) fs.symlinkSync(path.join(ROOT, entry), path.join(serverRoot, entry), "dir");
+  // Its temporary DATA_DIR (made under os.tmpdir()) goes inside serverRoot too, so nothing is left
+  // behind even if the server dies before stop().
+  const previous = { cwd: process.cwd(), tmpdir: process.env.TMPDIR };
+  process.chdir(serverRoot);
+  process.env.TMPDIR = serverRoot;
+  try {
+    server = (await startServer({ env, timeoutMs: 60_000 })) as RunningServer;
+  } finally {
+    process.chdir(previous.cwd);
+    if (previous.tmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous.tmpdir;
+  }
+}, 360_000);
+
+afterAll(async () => {
+  if (server && !serverDown) await server.stop();
+  if (serverRoot) fs.rmSync(serverRoot, { recursive: true, force: true });
+  if (postgres) {
+    const { adminUrl, name } = postgres;
+    await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  }
+}, 60_000);
+
+/** Runs `task` over `items` with at most `limit` in flight. */
+async function inBatches<T, R>(items: T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+async function contactToken(url: string): Promise<string> {
+  const response = await fetch(`${url}/contact`, { signal: AbortSignal.timeout(10_000) });
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  const match = /<input[^>]*name="formToken"[^>]*value="([^"]+)"/.exec(html) ?? /<input[^>]*value="([^"]+)"[^>]*name="formToken"/.exec(html);
+  if (!match) throw new Error("GET /contact has no formToken input");
+  return match[1]!.replace(/&amp;/g, "&");
+}
+
+describe("contact solicitudes over HTTP", () => {
+  it(`stores exactly ${TOTAL} concurrent solicitudes with unique, gapless numbers`, { timeout: 60_000 }, async () => {
+    const { url } = server!;
+    const tokens = await inBatches(Array.from({ length: TOTAL }), CONCURRENCY, () => contactToken(url));
+    expect(new Set(tokens).size).toBe(TOTAL);
+
+    await new Promise((resolve) => setTimeout(resolve, 3_100)); // the forms' minimum fill time
+
+    const responses = await inBatches(tokens, CONCURRENCY, async (token, index) => {
+      const body = new URLSearchParams({
+        formToken: token,
+        name: `Cliente ${index + 1}`,
+        email: `cliente${index + 1}@ejemplo.mx`,
+        phone: "4421234567",
+        subject: `Consulta ${index + 1}`,
+        message: "Quisiera información sobre maquinado CNC de piezas de aluminio.",
+        privacy: "on",
+        sitio_web: "",
+      });
+      const response = await fetch(`${url}/contact`, {
+        method: "POST",
+        body,
+        redirect: "manual",
+        // Each its own client address (TRUST_PROXY=loopback), so the per-IP limit does not interfere.
+        headers: { "X-Forwarded-For": `10.77.${index >> 8}.${index & 255}`, Origin: url },
+        signal: AbortSignal.timeout(30_000),
+      });
+      await response.body?.cancel();
+      return { status: response.status, location: response.headers.get("location") ?? "" };
+    });
+
+    const unexpected = responses.filter((response) => ![302, 303].includes(response.status) || !response.location.startsWith("/contact/enviado?folio="));
+    expect(unexpected.slice(0, 3)).toEqual([]);
+
+    const folios = responses.map((response) => new URL(response.location, url).searchParams.get("folio") ?? "");
+    const year = folios[0]!.split("-")[1];
+    expect(year).toMatch(/^\d{4}$/);
+    expect(new Set(folios).size).toBe(TOTAL);
+    expect([...folios].sort()).toEqual(Array.from({ length: TOTAL }, (_, index) => `SOL-${year}-${String(index + 1).padStart(4, "0")}`));
+
+    // On PostgreSQL the test can look at the server's database while it runs: exactly 200 rows.
+    if (postgres) {
+      const url = new URL(postgres.adminUrl);
+      url.pathname = `/${postgres.name}`;
+      const [row] = await withAdmin(url.toString(), (client) => client.query("select count(*)::int as rows, count(distinct number)::int as numbers from solicitudes").then((result) => result.rows));
+      expect(row).toEqual({ rows: TOTAL, numbers: TOTAL });
+    }
+
+    // A token is good for one solicitud: posting one again names the same folio and stores nothing new.
+    const again = await fetch(`${url}/contact`, {
+      method: "POST",
+      body: new URLSearchParams({ formToken: tokens[7]!, name: "Cliente 8", email: "cliente8@ejemplo.mx", subject: "Consulta 8", message: "Quisiera información sobre maquinado CNC.", privacy: "on" }),
+      redirect: "manual",
+      headers: { "X-Forwarded-For": "10.78.0.1", Origin: url },
+    });
+    expect(again.headers.get("location")).toBe(`/contact/enviado?folio=${encodeURIComponent(folios[7]!)}`);
+  });
+
+  // A multipart body that ends without its closing boundary (a client that stops early) must be
+  // answered, not crash the server process with an uncaught "Unexpected end of form".
+  it("survives a /cotiza upload cut off before its closing boundary", { timeout: 30_000 }, async () => {
+    const { url } = server!;
+    const body = [
+      "--limite",
+      'Content-Disposition: form-data; name="name"',
+      "",
+      "Ana Torres",
+      "--limite",
+      'Content-Disposition: form-data; name="files"; filename="cortado.step"',
+      "Content-Type: application/octet-stream",
+      "",
+      "ISO-10303-21;\r\nHEADER;",
+    ].join("\r\n");
+    const cut = await fetch(`${url}/api/cotiza`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "multipart/form-data; boundary=limite", Origin: url, "X-Forwarded-For": "10.79.0.1" },
+      signal: AbortSignal.timeout(10_000),
+    }).then(
+      (response) => response.status,
+      (error: Error) => error.name,
+    );
+    const health = await fetch(`${url}/contact`, { signal: AbortSignal.timeout(5_000) }).then(
+      (response) => response.status,
+      (error: Error) => {
+        serverDown = true;
+        return `${error.name}: ${error.message}`;
+      },
+    );
+    expect({ cut, health }).toEqual({ cut: 400, health: 200 });
+  });
+});

@@ -1,0 +1,103 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { RequestMeta } from "~/features/accounts/accounts.server";
+import { issueFormToken } from "~/services/security/form-token.server";
+
+// Builds what the /cotiza and /contact actions hand to submitForm: a real Request whose body is a
+// real multipart (FormData with Files, so the boundary is real) or urlencoded form, plus the client IP.
+
+export type FieldValue = string | string[];
+
+/** A form token issued `ageMs` ago (default 5 s, past the minimum fill time). */
+export function agedFormToken(kind: "cotiza" | "contacto", ageMs = 5_000): string {
+  return issueFormToken(kind, Date.now() - ageMs);
+}
+
+/** Valid /cotiza fields (a token must still be added). */
+export function validQuoteFields(overrides: Record<string, FieldValue | undefined> = {}): Record<string, FieldValue> {
+  const fields: Record<string, FieldValue | undefined> = {
+    name: "Ana Torres",
+    company: "Maquinados del Bajío",
+    email: "ana.torres@ejemplo.mx",
+    phone: "+52 442 123 4567",
+    city: "Querétaro, Qro.",
+    industry: "industrial",
+    service: "ingenieria-cad",
+    description: "Soporte de aluminio para una banda transportadora, con dos barrenos roscados M6.",
+    quantity: "25",
+    tolerance: "iso2768m",
+    privacy: "on",
+    ...overrides,
+  };
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, FieldValue] => entry[1] !== undefined));
+}
+
+/** Valid /contact fields (a token must still be added). */
+export function validContactFields(overrides: Record<string, FieldValue | undefined> = {}): Record<string, FieldValue> {
+  const fields: Record<string, FieldValue | undefined> = {
+    name: "Luis Hernández",
+    email: "luis.hernandez@ejemplo.mx",
+    phone: "442 987 6543",
+    subject: "Visita a planta",
+    message: "Quisiera agendar una visita a su planta la próxima semana.",
+    privacy: "on",
+    ...overrides,
+  };
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, FieldValue] => entry[1] !== undefined));
+}
+
+export interface UploadFile {
+  name: string;
+  bytes: Uint8Array;
+  type?: string;
+}
+
+interface RequestOptions {
+  ip?: string;
+  cookie?: string;
+  userAgent?: string;
+  path?: string;
+}
+
+function headersFor(options: RequestOptions): Record<string, string> {
+  const headers: Record<string, string> = { "user-agent": options.userAgent ?? "vitest" };
+  if (options.cookie) headers.cookie = options.cookie;
+  return headers;
+}
+
+/** A multipart POST to /cotiza: text fields first, then the files under "files" (as the form sends them). */
+export function quoteRequest(fields: Record<string, FieldValue>, files: UploadFile[] = [], options: RequestOptions = {}): RequestMeta {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
+  for (const file of files) form.append("files", new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "application/octet-stream" }));
+  return {
+    request: new Request(`http://localhost${options.path ?? "/cotiza"}`, { method: "POST", body: form, headers: headersFor(options) }),
+    ip: options.ip ?? "127.0.0.1",
+  };
+}
+
+/** An application/x-www-form-urlencoded POST to /contact. */
+export function contactRequest(fields: Record<string, FieldValue>, options: RequestOptions = {}): RequestMeta {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+  return {
+    request: new Request(`http://localhost${options.path ?? "/contact"}`, { method: "POST", body, headers: headersFor(options) }),
+    ip: options.ip ?? "127.0.0.1",
+  };
+}
+
+/** Every regular file under `dir` (relative paths), skipping the directories named in `skip`. */
+export function listFilesRecursive(dir: string, skip: string[] = []): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const out: string[] = [];
+  const walk = (current: string) => {
+    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) {
+        if (!skip.includes(entry.name)) walk(full);
+      } else out.push(path.relative(dir, full));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
