@@ -1,4 +1,4 @@
-import { boolean, index, integer, bigint, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 // Tables of better-auth (email + password, admin, bearer and OAuth plugins). Column names follow
 // our snake_case convention; the adapter maps them by the Drizzle property names.
