@@ -1,10 +1,10 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import forja from "./eslint/layers.js";
 
-// Import boundaries (ARCHITECTURE §3): routes → features → db, lib. Nothing imports routes;
-// db and lib never import features.
-const noRoutes = { group: ["~/routes/*", "**/routes/*"], message: "Nothing imports from routes/." };
-const noFeatures = { group: ["~/features/*"], message: "db/ and lib/ must not depend on features/." };
+// Import boundaries (ARCHITECTURE §3, docs/decisions/0013): routes → features → services → db, lib,
+// checked by the project's own rule (eslint/layers.js). The database packages are kept out of routes
+// and components here as well.
 
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", ".react-router/**", "data/**", "test-results/**", "playwright-report/**", "coverage/**"] },
@@ -23,12 +23,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/features/**", "app/components/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [noRoutes] }] },
-  },
-  {
-    files: ["app/db/**", "app/lib/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [noRoutes, noFeatures] }] },
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    plugins: { forja },
+    rules: { "forja/layers": "error" },
   },
   {
     // The database is reached only through feature *.server.ts modules, never from routes or UI.
@@ -36,7 +33,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [noRoutes, { group: ["~/db/*", "drizzle-orm", "drizzle-orm/*"], message: "Routes and components call features, not the database." }] },
+        { patterns: [{ group: ["~/db/*", "drizzle-orm", "drizzle-orm/*"], message: "Routes and components call features, not the database." }] },
       ],
     },
   },

@@ -16,7 +16,7 @@ export default defineConfig((configEnv) =>
     resolve: { tsconfigPaths: true },
     test: {
       root,
-      include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+      include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "eslint/**/*.test.ts"],
       exclude: [...configDefaults.exclude, "tests/e2e/**", "build/**", "data/**"],
       environment: "node",
       // Each test file runs in its own process with its own in-memory PGlite (or its own PostgreSQL

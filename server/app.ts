@@ -6,15 +6,15 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { startChangeFeed } from "~/db/change-feed.server";
 import { getDatabase, openDatabase, useDatabase } from "~/db/client.server";
-import { seedCatalogue } from "~/features/catalogue/seed.server";
+import { registerFeatureHooks } from "~/hooks.server";
+import { seedCatalogue } from "~/features/catalogue/index.server";
 import { removeOrphanUploads } from "~/services/files/orphans.server";
 import { cleanTmpUploads } from "~/services/files/storage.server";
 import { closeMailTransport } from "~/services/mail/transport.server";
-import { removeAbandonedGuestCarts } from "~/features/orders/cart.server";
-import { getPaymentConfig } from "~/features/orders/payment-config";
+import { getPaymentConfig, removeAbandonedGuestCarts } from "~/features/orders/index.server";
 import { startMailWorker } from "~/services/mail/outbox.server";
-import { startQuoteExpiryJob } from "~/features/quotes/quotes.server";
-import { seedContentPages } from "~/features/site/pages.server";
+import { startQuoteExpiryJob } from "~/features/quotes/index.server";
+import { seedContentPages } from "~/features/site/index.server";
 import { getEnv, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientIpContext, cspNonceContext, requestIdContext } from "~/lib/request-context";
@@ -41,6 +41,7 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
     dataDir: env.DATABASE_URL ? undefined : path.join(env.dataDir, "db"),
   });
   useDatabase(database);
+  registerFeatureHooks();
   await database.migrate();
   // Before anything is cached: caches of the catalogue and the staff lists follow its versions.
   const changeFeed = await startChangeFeed(database);
@@ -150,4 +151,4 @@ export function getDevApp(): express.Express {
   return devApp;
 }
 
-export { runAdminCreate } from "~/features/accounts/admin-create.server";
+export { runAdminCreate } from "~/features/accounts/index.server";

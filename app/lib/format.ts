@@ -1,6 +1,6 @@
 // es-MX formatters. Money is integer centavos; time is shown in America/Mexico_City.
 
-const TIME_ZONE = "America/Mexico_City";
+import { TIME_ZONE } from "./time";
 
 const mxn = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
 const integer = new Intl.NumberFormat("es-MX");

@@ -1,4 +1,5 @@
-import { registerCustomer, signInStaff, upsertStaffAccount, type RequestMeta } from "~/features/accounts/accounts.server";
+import { registerCustomer, signInStaff, upsertStaffAccount } from "~/features/accounts/accounts.server";
+import type { RequestMeta } from "~/lib/request-meta";
 
 // Small helpers for integration tests of the account functions: build the RequestMeta a route
 // would pass (a real Request with the browser's cookie), and turn Set-Cookie lines into a Cookie

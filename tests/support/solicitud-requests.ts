@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { RequestMeta } from "~/features/accounts/accounts.server";
+import type { RequestMeta } from "~/lib/request-meta";
 import { issueFormToken } from "~/services/security/form-token.server";
 
 // Builds what the /cotiza and /contact actions hand to submitForm: a real Request whose body is a

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { getDatabase, openDatabase, useDatabase, type Database } from "~/db/client.server";
+import { registerFeatureHooks } from "~/hooks.server";
 
 // A fresh, migrated, real database for one test file: in-memory PGlite by default, or a new
 // database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
@@ -70,6 +71,8 @@ export async function createTestDatabase(): Promise<Database> {
     throw error;
   }
   useDatabase(database);
+  // The same cross-feature wiring the server sets up at start (app/hooks.server.ts).
+  registerFeatureHooks();
   return database;
 }
 

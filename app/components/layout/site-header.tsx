@@ -1,6 +1,5 @@
 import { AppLink, AppNavLink } from "~/components/ui/app-link";
-import { AccountLink } from "~/features/accounts/components/account-link";
-import { CartLink } from "~/features/orders/components/cart-link";
+import type { ReactNode } from "react";
 
 export const mainNavigation = [
   { to: "/servicios", label: "Servicios" },
@@ -14,7 +13,16 @@ export const mainNavigation = [
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-acero-100 text-acero-900" : "text-acero-700 hover:bg-acero-50 hover:text-acero-900"}`;
 
-export function SiteHeader() {
+/**
+ * The header of the public site. The account and cart links belong to their features, so the layout
+ * route hands them in (shared components import no feature); each is drawn with the class it gets.
+ */
+export interface SiteHeaderProps {
+  accountLink: (className: string) => ReactNode;
+  cartLink: (className: string) => ReactNode;
+}
+
+export function SiteHeader({ accountLink, cartLink }: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-acero-200 bg-white/95 backdrop-blur">
       <a
@@ -48,14 +56,14 @@ export function SiteHeader() {
         </nav>
 
         <div className="hidden items-center gap-2 lg:flex">
-          <CartLink className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50" />
-          <AccountLink className="rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50" />
+          {cartLink("inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50")}
+          {accountLink("rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50")}
           <AppLink to="/cotiza" className="btn-primary px-4 py-2 text-sm">
             Cotiza
           </AppLink>
         </div>
 
-        <CartLink className="ml-auto inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50 lg:hidden" />
+        {cartLink("ml-auto inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50 lg:hidden")}
         {/* A <details> menu opens and closes without JavaScript. */}
         <details className="group relative lg:hidden" data-testid="mobile-menu">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-acero-300 px-3 py-2 text-sm font-semibold text-acero-900 [&::-webkit-details-marker]:hidden">
@@ -77,7 +85,7 @@ export function SiteHeader() {
                 </li>
               ))}
               <li>
-                <AccountLink className="block rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50" />
+                {accountLink("block rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50")}
               </li>
               <li className="mt-2">
                 <AppLink to="/cotiza" className="btn-primary w-full py-2 text-sm">

@@ -1,3 +1,4 @@
+import type { RequestMeta } from "~/lib/request-meta";
 import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { containsPattern } from "~/lib/sql-like";
@@ -8,12 +9,6 @@ import { getProvider, listProviders } from "./providers.server";
 
 // Commands and queries of customer and staff accounts. Route actions call these; better-auth does
 // the hashing, sessions and tokens. Each command returns the Set-Cookie headers to forward.
-
-export interface RequestMeta {
-  request: Request;
-  /** Client IP from the trusted-proxy setting. */
-  ip: string;
-}
 
 export type CommandResult<T = undefined> =
   | { ok: true; headers: Headers; value: T }

@@ -3,9 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, bearer, genericOAuth } from "better-auth/plugins";
 import { getDb } from "~/db/client.server";
 import { account, session, user, verification } from "~/db/schema/auth";
-import { linkOrdersToUser } from "~/features/orders/link.server";
-import { linkQuotesToUser } from "~/features/quotes/link.server";
-import { linkSolicitudesToUser } from "~/features/solicitudes/link.server";
+import { emit } from "~/services/events/events.server";
 import { getEnv } from "~/lib/env.server";
 import { sendConfirmationEmail, sendPasswordResetEmail } from "./account-emails.server";
 import { getAuthSecret } from "~/services/security/secret.server";
@@ -21,11 +19,9 @@ export const CUSTOMER_ROLE = "customer";
 export const STAFF_ROLE = "admin";
 export const SESSION_COOKIE_PREFIX = "forja";
 
-/** What was made with this email before the account proved it owns it joins the account. */
-async function linkEarlierRecords(user: { id: string; email: string }): Promise<void> {
-  await linkSolicitudesToUser(user.id, user.email);
-  await linkQuotesToUser(user.id, user.email);
-  await linkOrdersToUser(user.id, user.email);
+/** The account proved it owns its email: features that keep records by email react (app/hooks.server.ts). */
+function emailConfirmed(user: { id: string; email: string }): Promise<void> {
+  return emit("cuenta.correo-confirmado", { userId: user.id, email: user.email });
 }
 
 function createAuth() {
@@ -58,14 +54,14 @@ function createAuth() {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: ({ user, token }) => sendConfirmationEmail(user, token),
-      afterEmailVerification: (user) => linkEarlierRecords(user),
+      afterEmailVerification: (user) => emailConfirmed(user),
     },
     databaseHooks: {
       user: {
         create: {
           // A provider that vouches for the email (verified) links earlier anonymous requests at once.
           after: async (user) => {
-            if (user.emailVerified) await linkEarlierRecords(user);
+            if (user.emailVerified) await emailConfirmed(user);
           },
         },
       },

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { getEnv } from "~/lib/env.server";
 import { pagePathWithSearch } from "~/lib/page-url";
-import { getSessionUser, isStaff, type RequestMeta, type SessionUser } from "./accounts.server";
+import { getSessionUser, isStaff, type SessionUser } from "./accounts.server";
+import type { RequestMeta } from "~/lib/request-meta";
 import { sessionHintCookie } from "~/lib/session-hint";
 
 function loginRedirect(path: string, meta: RequestMeta): never {

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { RequestMeta } from "~/features/accounts/accounts.server";
+import type { RequestMeta } from "~/lib/request-meta";
 import { parseMultipartUpload, type UploadedFile } from "~/services/files/multipart.server";
 import { removeQuietly, uploadsTmpDir } from "~/services/files/storage.server";
 import { IMAGE_LIMITS } from "./images";

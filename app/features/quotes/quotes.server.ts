@@ -4,7 +4,7 @@ import { user } from "~/db/schema/auth";
 import { quoteEvents, quoteMessages, quoteRevisions, quotes, type QuoteLine, type QuoteStatus } from "~/db/schema/quotes";
 import { nudgeMailWorker } from "~/services/mail/outbox.server";
 import { nextRecordNumber } from "~/services/numbering/next-number.server";
-import { getSolicitudForQuote, markSolicitudQuoted } from "~/features/solicitudes/admin.server";
+import { getSolicitudForQuote, markSolicitudQuoted } from "~/features/solicitudes/index.server";
 import { containsPattern } from "~/lib/sql-like";
 import { isUuid } from "~/lib/uuid";
 import { mailQuoteDecision, mailQuoteMessage, mailQuoteSent } from "./quote-emails.server";

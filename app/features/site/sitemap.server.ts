@@ -1,4 +1,4 @@
-import { listActiveProductSlugs } from "~/features/catalogue/products.server";
+import { listActiveProductSlugs } from "~/features/catalogue/index.server";
 import { industries } from "./content/industries";
 import { listPublishedPages } from "./pages.server";
 

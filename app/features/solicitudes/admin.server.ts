@@ -8,6 +8,7 @@ import { user } from "~/db/schema/auth";
 import { solicitudEvents, solicitudFiles, solicitudes, type SolicitudEstimate, type SolicitudStatus, type SolicitudType } from "~/db/schema/solicitudes";
 import { absoluteStoragePath } from "~/services/files/storage.server";
 import { logger } from "~/lib/logger.server";
+import { mexicoCityDay } from "~/lib/time";
 import {
   CERTIFICATE_OPTIONS,
   INDUSTRY_OPTIONS,
@@ -15,7 +16,6 @@ import {
   SOLICITUD_STATUSES,
   SOLICITUD_TYPES,
   TOLERANCE_OPTIONS,
-  todayInMexico,
 } from "./forms";
 
 // What the staff do with solicitudes: find them (filters held in the URL), read one, move it
@@ -269,7 +269,7 @@ export interface DashboardStats {
 
 export async function getDashboardStats(now = new Date()): Promise<DashboardStats> {
   const db = getDb();
-  const today = todayInMexico(now);
+  const today = mexicoCityDay(now);
   const [year, month, date] = today.split("-").map(Number);
   const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay(); // 0 = Sunday
   const weekStart = addDays(today, -((weekday + 6) % 7));
@@ -744,7 +744,7 @@ async function fetchCsvBatch(filters: SolicitudFilters, segment: { where?: SQL; 
 }
 
 export function solicitudesCsvFileName(now = new Date()): string {
-  return `formularios-${todayInMexico(now)}.csv`;
+  return `formularios-${mexicoCityDay(now)}.csv`;
 }
 
 /**

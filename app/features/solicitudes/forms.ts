@@ -1,3 +1,4 @@
+import { mexicoCityDay } from "~/lib/time";
 import { z } from "zod";
 
 // Shared by the browser (instant validation) and the server (the authority).
@@ -95,10 +96,6 @@ const optionalPhone = z
 const text = (max: number) => z.string().trim().max(max, `Máximo ${max} caracteres.`).optional();
 const privacy = z.literal("on", { error: "Para enviar el formulario debe aceptar el aviso de privacidad." });
 
-/** Today in Mexico City as YYYY-MM-DD (a "fecha requerida" may be today or later). */
-export function todayInMexico(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(now);
-}
 
 export const QuoteRequestSchema = z
   .object({
@@ -130,7 +127,7 @@ export const QuoteRequestSchema = z
       .trim()
       .optional()
       .refine((value) => !value || /^\d{4}-\d{2}-\d{2}$/.test(value), "Escriba la fecha como AAAA-MM-DD.")
-      .refine((value) => !value || value >= todayInMexico(), "La fecha requerida no puede estar en el pasado."),
+      .refine((value) => !value || value >= mexicoCityDay(), "La fecha requerida no puede estar en el pasado."),
     material: text(200),
     finish: text(200),
     tolerance: z.enum(values(TOLERANCE_OPTIONS), { error: "Elija un tipo de tolerancia." }).default("iso2768m"),

@@ -32,7 +32,8 @@ import {
 } from "../../../tests/support/solicitud-requests";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import { buildEstimate } from "./estimate";
-import { NDA_VERSION, todayInMexico } from "./forms";
+import { mexicoCityDay as todayInMexico } from "~/lib/time";
+import { NDA_VERSION } from "./forms";
 import { issueSolicitudToken, submitForm, type SubmitResult } from "./submit.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;

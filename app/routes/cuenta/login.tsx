@@ -10,7 +10,8 @@ import { ProviderButtons } from "~/features/accounts/components/provider-buttons
 import { signedInHeaders } from "~/features/accounts/guards.server";
 import { listProviders } from "~/features/accounts/providers.server";
 import { LoginSchema } from "~/features/accounts/forms";
-import { checkPublicForm } from "~/services/security/form-guard.server";
+import { guardPublicForm } from "~/services/security/form-guard.server";
+import { formFailure } from "~/lib/form-reply";
 import { RATE_LIMITS } from "~/services/security/rate-limit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -32,8 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const parsed = parseWithZod(formData, { schema: LoginSchema });
   if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: ["password"] }) }, { status: 400 });
-  const blocked = await checkPublicForm(formData, { scope: "login", ip: meta.ip, rule: RATE_LIMITS.signIn });
-  if (blocked) return data({ result: parsed.reply({ formErrors: [blocked.message], hideFields: ["password"] }) }, { status: blocked.status, headers: blocked.headers });
+  const guard = await guardPublicForm(formData, { scope: "login", ip: meta.ip, rule: RATE_LIMITS.signIn });
+  if (!guard.ok) return formFailure(parsed, guard, { hideFields: ["password"] });
   const result = await signIn(meta, parsed.value);
   if (!result.ok) return data({ result: parsed.reply({ formErrors: [result.message], hideFields: ["password"] }) }, { status: 400 });
   throw redirect(safeRedirect(parsed.value.redirectTo, "/cuenta"), { headers: signedInHeaders(result.headers) });

@@ -7,7 +7,8 @@ import { FormErrors, FormNotice, HoneypotField, SubmitButton, TextField } from "
 import { requestPasswordReset } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { ForgotPasswordSchema } from "~/features/accounts/forms";
-import { checkPublicForm } from "~/services/security/form-guard.server";
+import { guardPublicForm } from "~/services/security/form-guard.server";
+import { formFailure } from "~/lib/form-reply";
 import { RATE_LIMITS } from "~/services/security/rate-limit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
@@ -22,8 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const parsed = parseWithZod(formData, { schema: ForgotPasswordSchema });
   if (parsed.status !== "success") return data({ result: parsed.reply(), sent: false }, { status: 400 });
-  const blocked = await checkPublicForm(formData, { scope: "password-reset", ip: meta.ip, rule: RATE_LIMITS.passwordReset });
-  if (blocked) return data({ result: parsed.reply({ formErrors: [blocked.message] }), sent: false }, { status: blocked.status, headers: blocked.headers });
+  const guard = await guardPublicForm(formData, { scope: "password-reset", ip: meta.ip, rule: RATE_LIMITS.passwordReset });
+  if (!guard.ok) return formFailure(parsed, guard, { extra: { sent: false } });
   await requestPasswordReset(meta, parsed.value.email);
   // The same answer whether or not the email has an account.
   return { result: parsed.reply({ resetForm: true }), sent: true };

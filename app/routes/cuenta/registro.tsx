@@ -10,7 +10,8 @@ import { ProviderButtons } from "~/features/accounts/components/provider-buttons
 import { signedInHeaders } from "~/features/accounts/guards.server";
 import { listProviders } from "~/features/accounts/providers.server";
 import { RegisterSchema } from "~/features/accounts/forms";
-import { checkPublicForm } from "~/services/security/form-guard.server";
+import { guardPublicForm } from "~/services/security/form-guard.server";
+import { formFailure } from "~/lib/form-reply";
 import { RATE_LIMITS } from "~/services/security/rate-limit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -34,8 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const parsed = parseWithZod(formData, { schema: RegisterSchema });
   if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: HIDDEN }) }, { status: 400 });
-  const blocked = await checkPublicForm(formData, { scope: "register", ip: meta.ip, rule: RATE_LIMITS.register });
-  if (blocked) return data({ result: parsed.reply({ formErrors: [blocked.message], hideFields: HIDDEN }) }, { status: blocked.status, headers: blocked.headers });
+  const guard = await guardPublicForm(formData, { scope: "register", ip: meta.ip, rule: RATE_LIMITS.register });
+  if (!guard.ok) return formFailure(parsed, guard, { hideFields: HIDDEN });
   const result = await registerCustomer(meta, parsed.value);
   if (!result.ok) {
     const reply = result.field

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DbTransaction } from "~/db/client.server";
 import { counters } from "~/db/schema/numbering";
 import { formatRecordNumber } from "~/lib/format";
+import { mexicoCityYear } from "~/lib/time";
 
 /**
  * The next number of a yearly series (SOL-2026-0001). Call it inside the transaction that inserts
@@ -9,7 +10,7 @@ import { formatRecordNumber } from "~/lib/format";
  * rollback gives the number back, gapless.
  */
 export async function nextRecordNumber(tx: DbTransaction, prefix: "SOL" | "COT" | "PED", now = new Date()): Promise<string> {
-  const year = Number(new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: "America/Mexico_City" }).format(now));
+  const year = mexicoCityYear(now);
   const [row] = await tx
     .insert(counters)
     .values({ name: prefix, year, value: 1 })

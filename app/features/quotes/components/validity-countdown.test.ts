@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { calendarDaysBetween, describeValidity } from "./validity-countdown";
+import { calendarDaysBetween } from "~/lib/time";
+import { describeValidity } from "./validity-countdown";
 
 // Validity is counted in calendar days of Mexico City (UTC−6 all year since 2022), not in blocks of
 // 24 hours, so the words match the dates people read on the page.

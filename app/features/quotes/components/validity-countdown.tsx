@@ -1,5 +1,6 @@
 import type { QuoteStatus } from "~/db/schema/quotes";
 import { formatDate } from "~/lib/format";
+import { calendarDaysBetween } from "~/lib/time";
 import { quoteStatusLabel } from "./quote-status-pill";
 
 // How long a quote is still good for, in words: "vence en 12 días", "vence mañana", "vence hoy",
@@ -7,15 +8,6 @@ import { quoteStatusLabel } from "./quote-status-pill";
 // quote valid until tomorrow 09:00 says "mañana" tonight. The page passes `now` from its loader so
 // the server and the browser count from the same instant.
 
-const TIME_ZONE = "America/Mexico_City";
-const calendarDay = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Whole calendar days (Mexico City) from `from` to `to`; negative when `to` is earlier. */
-export function calendarDaysBetween(from: Date, to: Date): number {
-  const day = (value: Date) => Date.parse(`${calendarDay.format(value)}T00:00:00Z`);
-  return Math.round((day(to) - day(from)) / DAY_MS);
-}
 
 export type ValidityTone = "ok" | "soon" | "expired" | "final";
 
