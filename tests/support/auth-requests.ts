@@ -1,5 +1,14 @@
-import { registerCustomer, signInStaff, upsertStaffAccount } from "~/features/accounts/accounts.server";
+import { desc, eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { getDb } from "~/db/client.server";
+import { session } from "~/db/schema/auth";
+import { outbox } from "~/db/schema/outbox";
+import { getSessionUser, type SessionUser } from "~/features/accounts/accounts.server";
+import { registerCustomer } from "~/features/accounts/registration.server";
+import { signIn, signInStaff } from "~/features/accounts/sign-in.server";
+import { upsertStaffAccount } from "~/features/accounts/staff-account.server";
 import type { RequestMeta } from "~/lib/request-meta";
+import { failureMessages, type Failure } from "~/lib/result";
 
 // Small helpers for integration tests of the account functions: build the RequestMeta a route
 // would pass (a real Request with the browser's cookie), and turn Set-Cookie lines into a Cookie
@@ -33,17 +42,85 @@ export function cookieHeaderFrom(headers: Headers): string {
     .join("; ");
 }
 
+/** Every message of a refusal in one line, for a test's error. */
+export function failureText(failure: Failure): string {
+  const { formErrors, fieldErrors } = failureMessages(failure);
+  return [...formErrors, ...Object.values(fieldErrors).flat()].join(" ");
+}
+
 /** Creates (or updates) a staff account and signs it in at /admin/login; the Cookie header of its session. */
 export async function signedInStaffCookie(email: string, password = "Panel-Forja-Seguro-1", name = "Personal Forja"): Promise<string> {
+  return (await signedInStaff(email, password, name)).cookie;
+}
+
+/** Creates (or updates) a staff account and signs it in: who it is and the Cookie header of its session. */
+export async function signedInStaff(email: string, password = "Panel-Forja-Seguro-1", name = "Personal Forja"): Promise<{ user: SessionUser; cookie: string }> {
   await upsertStaffAccount({ email, password, name });
   const staff = await signInStaff(requestMeta("/admin/login", { ip: nextTestIp(), method: "POST" }), { email, password });
-  if (!staff.ok) throw new Error(staff.message);
-  return cookieHeaderFrom(staff.headers);
+  if (!staff.ok) throw new Error(failureText(staff));
+  return { user: staff.value.user, cookie: cookieHeaderFrom(staff.value.headers) };
 }
 
 /** Registers a customer as /registro does; its id and the Cookie header of its session. */
 export async function registeredCustomer(name: string, email: string, password = "Fresadora-CNC-42"): Promise<{ id: string; cookie: string }> {
   const customer = await registerCustomer(requestMeta("/registro", { ip: nextTestIp(), method: "POST" }), { name, email, password });
-  if (!customer.ok) throw new Error(customer.message);
-  return { id: customer.value.id, cookie: cookieHeaderFrom(customer.headers) };
+  if (!customer.ok) throw new Error(failureText(customer));
+  return { id: customer.value.user.id, cookie: cookieHeaderFrom(customer.value.headers) };
+}
+
+// Helpers shared by the accounts feature's own test files.
+
+export const TEST_PASSWORD = "Fresadora-CNC-42";
+let emailCounter = 0;
+
+/** An email no other test (or parallel worker) uses. */
+export function uniqueEmail(label: string): string {
+  emailCounter += 1;
+  return `${label}-${emailCounter}-${process.pid}@ejemplo.mx`;
+}
+
+/** Registers a fresh customer; the user, the Set-Cookie headers and the Cookie header of the session. */
+export async function registerTestCustomer(label: string, extra: { company?: string; phone?: string; name?: string } = {}) {
+  const email = uniqueEmail(label);
+  const result = await registerCustomer(requestMeta("/cuenta/registro", { ip: nextTestIp(), method: "POST" }), {
+    name: extra.name ?? "Cliente de Prueba",
+    email,
+    password: TEST_PASSWORD,
+    company: extra.company,
+    phone: extra.phone,
+  });
+  if (!result.ok) throw new Error(`register failed: ${failureText(result)}`);
+  return { email, user: result.value.user, headers: result.value.headers, cookie: cookieHeaderFrom(result.value.headers) };
+}
+
+/** Signs in at /login; the user and the session's headers and Cookie header. */
+export async function signInTestCustomer(email: string, password = TEST_PASSWORD) {
+  const result = await signIn(requestMeta("/login", { ip: nextTestIp(), method: "POST" }), { email, password });
+  if (!result.ok) throw new Error(`sign-in failed: ${failureText(result)}`);
+  return { user: result.value.user, headers: result.value.headers, cookie: cookieHeaderFrom(result.value.headers) };
+}
+
+/** Who a Cookie header signs in, or null. */
+export function whoIs(cookie: string): Promise<SessionUser | null> {
+  return getSessionUser(requestMeta("/cuenta", { cookie }));
+}
+
+export async function sessionCount(userId: string): Promise<number> {
+  return (await getDb().select({ id: session.id }).from(session).where(eq(session.userId, userId))).length;
+}
+
+/** Mail queued for an address, newest first. */
+export async function outboxFor(email: string) {
+  return getDb().select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.createdAt));
+}
+
+/** The token of a link to `path` in a mail; the plain text and the HTML must carry the same one. */
+export function tokenFromMail(mail: { html: string; text: string }, path: string): string {
+  const pattern = new RegExp(`${path.replace(/[/?]/g, "\\$&")}\\?token=([^\\s"'<>&]+)`);
+  const inText = mail.text.match(pattern);
+  const inHtml = mail.html.match(pattern);
+  expect(inText, `the plain text names ${path}?token=…`).not.toBeNull();
+  expect(inHtml, `the HTML names ${path}?token=…`).not.toBeNull();
+  expect(decodeURIComponent(inHtml![1])).toBe(decodeURIComponent(inText![1]));
+  return decodeURIComponent(inText![1]);
 }

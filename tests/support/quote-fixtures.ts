@@ -1,6 +1,19 @@
+import fs from "node:fs";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { outbox } from "~/db/schema/outbox";
+import { quoteEvents, quoteMessages, quoteRevisions, quotes } from "~/db/schema/quotes";
+import { solicitudes } from "~/db/schema/solicitudes";
+import { createQuote } from "~/features/quotes/create.server";
+import { saveQuoteDraft } from "~/features/quotes/draft.server";
+import { DEFAULT_TERMS, QuoteDraftSchema, type QuoteDraftInput } from "~/features/quotes/forms";
+import { sendQuote } from "~/features/quotes/lifecycle.server";
 import { linkQuotesToUser } from "~/features/quotes/link.server";
-import { createQuote, saveQuoteDraft, sendQuote, type Actor } from "~/features/quotes/quotes.server";
-import { DEFAULT_TERMS, type QuoteDraftInput } from "~/features/quotes/forms";
+import type { Actor } from "~/features/quotes/types";
+import { failureMessages, failureStatus, type Result } from "~/lib/result";
+import { closeTestDatabase, createTestDatabase } from "./test-database";
 
 // Quotes for integration tests, made only through the domain functions staff use (create → save
 // draft → send), so they are exactly what the portal would hold.
@@ -30,8 +43,8 @@ export function draftInput(customer: { name: string; email: string; company?: st
   };
 }
 
-function must<T>(result: { ok: true; value: T } | { ok: false; message: string }): T {
-  if (!result.ok) throw new Error(result.message);
+function must<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(failureMessages(result).formErrors.join(" "));
   return result.value;
 }
 
@@ -49,4 +62,162 @@ export async function createTestQuote(
   if (options.send !== false) must(await sendQuote(id, STAFF_ACTOR, now));
   if (customer.userId) await linkQuotesToUser(customer.userId, customer.email);
   return { id, number, totalCentavos };
+}
+
+// ——— The kit of the domain tests (app/features/quotes/*.server.test.ts) ———
+// Every call gets its clock (`now`) explicitly, so validity and expiry are tested by moving the
+// clock, never by sleeping. Mail is only written to the outbox (no worker runs), so the tests read
+// the outbox table.
+
+export const STAFF_TO = "ventas@forja.test, direccion@forja.test";
+export const PUBLIC_URL = "http://localhost:3000";
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const T0 = new Date("2026-03-10T16:00:00.000Z");
+export const at = (days: number, base = T0) => new Date(base.getTime() + days * DAY_MS);
+
+/** A staff member with an account row, so events and quotes can point at them. */
+export const staff: Actor = { id: `staff-${process.pid}`, name: "Laura Méndez" };
+
+/**
+ * A fresh database for the test file, with the staff account; each test starts with no quotes and
+ * an empty outbox. `dataDir` (from isolateTestEnv) is removed at the end.
+ */
+export function useQuoteTestDatabase(dataDir: string): void {
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await getDb().insert(user).values({ id: staff.id!, name: staff.name, email: `laura-${process.pid}@forja.mx`, role: "admin", emailVerified: true });
+  });
+  afterAll(async () => {
+    await closeTestDatabase(database);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    // Revisions, events and messages go with their quote (ON DELETE CASCADE).
+    await getDb().delete(quotes);
+    await getDb().delete(outbox);
+  });
+}
+
+let sequence = 0;
+
+export interface Customer {
+  id: string;
+  name: string;
+  email: string;
+  actor: Actor;
+}
+
+/** A customer account inserted directly (verified unless told otherwise). */
+export async function aCustomer(label = "cliente", options: { verified?: boolean } = {}): Promise<Customer> {
+  sequence += 1;
+  const id = `cust-${process.pid}-${sequence}`;
+  const name = `Ana Torres ${sequence}`;
+  const email = `${label}-${sequence}-${process.pid}@ejemplo.mx`;
+  await getDb().insert(user).values({ id, name, email, role: "customer", emailVerified: options.verified ?? true });
+  return { id, name, email, actor: { id, name } };
+}
+
+export const LINE_A = { description: "Brida de aluminio 6061", quantity: "3", unit: "pieza", unitPrice: "33.33", discount: "7.5" };
+export const LINE_B = { description: "Solera de acero 1018", quantity: "2", unit: "metro", unitPrice: "100", discount: "" };
+
+/** A draft as the builder posts it, parsed by the same schema the route uses. */
+export function draft(email: string, overrides: Record<string, unknown> = {}): QuoteDraftInput {
+  return QuoteDraftSchema.parse({
+    customerName: "Ana Torres",
+    customerEmail: email,
+    customerCompany: "Metalmecánica del Bajío",
+    lines: [LINE_A, LINE_B],
+    leadTimeDays: "10",
+    validityDays: "30",
+    terms: "50 % de anticipo.",
+    notes: "",
+    ...overrides,
+  });
+}
+// LINE_A: 3 × 3333 × 0.925 = 9249.075 → 9249, IVA 1479.84 → 1480. LINE_B: 2 × 10000 = 20000, IVA 3200.
+export const TOTAL_AB = 9_249 + 1_480 + 20_000 + 3_200; // 33929
+
+/** The message a refusal shows: the form-level one (an "invalid" refusal carries it there). */
+export function refusalText(result: Result<unknown>): string | undefined {
+  return result.ok ? undefined : failureMessages(result).formErrors[0];
+}
+
+export function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`expected success, got ${failureStatus(result)}: ${refusalText(result)}`);
+  return result.value;
+}
+
+export function expectRefused(result: Result<unknown>, status: number, message: string | RegExp) {
+  expect(result.ok).toBe(false);
+  if (result.ok) return;
+  expect(failureStatus(result)).toBe(status);
+  if (typeof message === "string") expect(refusalText(result)).toBe(message);
+  else expect(refusalText(result)).toMatch(message);
+}
+
+export async function draftQuote(email: string, overrides: Record<string, unknown> = {}, now = T0): Promise<{ id: string; number: string }> {
+  const created = value(await createQuote({ actor: staff }, now));
+  value(await saveQuoteDraft(created.id, draft(email, overrides), staff, now));
+  return created;
+}
+
+export async function sentQuote(email: string, overrides: Record<string, unknown> = {}, now = T0): Promise<{ id: string; number: string }> {
+  const created = await draftQuote(email, overrides, now);
+  value(await sendQuote(created.id, staff, now));
+  return created;
+}
+
+export async function quoteRow(id: string) {
+  const [row] = await getDb().select().from(quotes).where(eq(quotes.id, id));
+  return row!;
+}
+
+export async function eventsOf(id: string) {
+  return getDb().select().from(quoteEvents).where(eq(quoteEvents.quoteId, id)).orderBy(asc(quoteEvents.createdAt));
+}
+
+export async function mails(to?: string) {
+  const rows = await getDb().select().from(outbox).orderBy(asc(outbox.createdAt));
+  return to ? rows.filter((row) => row.to === to) : rows;
+}
+
+/** Everything a refused command must leave untouched. */
+async function snapshot(id: string) {
+  const db = getDb();
+  return {
+    quote: await quoteRow(id),
+    revisions: await db.select().from(quoteRevisions).where(eq(quoteRevisions.quoteId, id)).orderBy(asc(quoteRevisions.revision)),
+    events: (await eventsOf(id)).map((event) => event.id),
+    messages: (await db.select().from(quoteMessages).where(eq(quoteMessages.quoteId, id))).length,
+    outbox: (await mails()).length,
+  };
+}
+
+export async function expectUnchanged(id: string, run: () => Promise<Result<unknown>>, status: number, message: string | RegExp) {
+  const before = await snapshot(id);
+  expectRefused(await run(), status, message);
+  expect(await snapshot(id)).toEqual(before);
+}
+
+let solicitudSequence = 0;
+
+export async function aSolicitud(overrides: Partial<typeof solicitudes.$inferInsert> = {}) {
+  solicitudSequence += 1;
+  const [row] = await getDb()
+    .insert(solicitudes)
+    .values({
+      number: `SOL-2026-${String(9000 + solicitudSequence).padStart(4, "0")}`,
+      type: "cotizacion",
+      name: "Roberto Salinas",
+      email: `roberto-${solicitudSequence}-${process.pid}@ejemplo.mx`,
+      company: "Autopartes Salinas",
+      description: "Maquinado de 25 soportes en aluminio 6061 según plano adjunto",
+      quantity: 25,
+      privacyAcceptedAt: new Date("2026-03-01T12:00:00Z"),
+      formToken: `quote-test-${process.pid}-${solicitudSequence}`,
+      ...overrides,
+    })
+    .returning();
+  return row!;
 }

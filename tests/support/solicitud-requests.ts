@@ -1,10 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
+import { getDb } from "~/db/client.server";
+import { solicitudes } from "~/db/schema/solicitudes";
 import type { RequestMeta } from "~/lib/request-meta";
 import { issueFormToken } from "~/services/security/form-token.server";
 
-// Builds what the /cotiza and /contact actions hand to submitForm: a real Request whose body is a
-// real multipart (FormData with Files, so the boundary is real) or urlencoded form, plus the client IP.
+// Builds what the /cotiza and /contact actions hand to submitSolicitud: a real Request whose body is
+// a real multipart (FormData with Files, so the boundary is real) or urlencoded form, plus the
+// client IP. Below, rows and readers for the staff-side tests.
 
 export type FieldValue = string | string[];
 
@@ -100,4 +103,86 @@ export function listFilesRecursive(dir: string, skip: string[] = []): string[] {
   };
   walk(dir);
   return out.sort();
+}
+
+// Rows for the staff-side tests, inserted straight into the database (the staff screens read what
+// the public forms stored; these tests need exact dates, statuses and many rows).
+
+type NewSolicitud = typeof solicitudes.$inferInsert;
+let sequence = 0;
+
+/** A valid solicitud row, numbered in sequence; `overrides` set the columns a test cares about. */
+export function aSolicitud(overrides: Partial<NewSolicitud> = {}): NewSolicitud {
+  sequence += 1;
+  return {
+    number: `SOL-2026-${String(sequence).padStart(5, "0")}`,
+    type: "cotizacion",
+    name: `Cliente ${sequence}`,
+    email: `cliente${sequence}@ejemplo.mx`,
+    privacyAcceptedAt: new Date("2026-03-01T12:00:00Z"),
+    formToken: `token-${process.pid}-${sequence}`,
+    ...overrides,
+  };
+}
+
+export async function insertSolicitudes(...rows: Partial<NewSolicitud>[]) {
+  return getDb()
+    .insert(solicitudes)
+    .values(rows.map((row) => aSolicitud(row)))
+    .returning();
+}
+
+/** n rows one minute apart, newest last, ending at `end`. */
+export async function insertSolicitudSeries(n: number, end = new Date("2026-03-10T18:00:00Z"), overrides: Partial<NewSolicitud> = {}) {
+  const rows = Array.from({ length: n }, (_, index) => aSolicitud({ createdAt: new Date(end.getTime() - (n - 1 - index) * 60_000), ...overrides }));
+  const inserted = [];
+  for (let start = 0; start < rows.length; start += 500) inserted.push(...(await getDb().insert(solicitudes).values(rows.slice(start, start + 500)).returning()));
+  return inserted;
+}
+
+export async function readAll(stream: ReadableStream<Uint8Array>): Promise<{ text: string; bytes: Uint8Array; chunks: Uint8Array[] }> {
+  const chunks: Uint8Array[] = [];
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return { text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes), bytes, chunks };
+}
+
+/** A small RFC 4180 reader, to check what a spreadsheet would see. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") {
+      row.push(field);
+      field = "";
+    } else if (char === "\r" && text[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i += 1;
+    } else field += char;
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
 }

@@ -16,7 +16,7 @@ import { DatabaseInUseError, getDatabase, openDatabase, useDatabase } from "~/db
 import { session, user } from "~/db/schema/auth";
 import { getEnv } from "~/lib/env.server";
 import { requestMeta } from "../../../tests/support/auth-requests";
-import { signIn, signInStaff } from "./accounts.server";
+import { signIn, signInStaff } from "./sign-in.server";
 import { runAdminCreate } from "./admin-create.server";
 
 const dbDir = path.join(dataDir, "db");
@@ -83,7 +83,7 @@ describe("runAdminCreate", () => {
       expect(rows[0]).toMatchObject({ role: "admin", emailVerified: true, name: "Jefa de Taller", banned: false });
       const staff = await signInStaff(requestMeta("/admin/login"), { email: "jefa.taller@forja.mx", password: FIRST });
       expect(staff.ok).toBe(true);
-      if (staff.ok) expect(staff.value.role).toBe("admin");
+      if (staff.ok) expect(staff.value.user.role).toBe("admin");
     });
   });
 

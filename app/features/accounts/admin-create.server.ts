@@ -2,7 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { openDatabase, useDatabase } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
-import { upsertStaffAccount } from "./accounts.server";
+import { upsertStaffAccount } from "./staff-account.server";
 import { isCommonPassword } from "./common-passwords";
 
 const AdminInputSchema = z.object({

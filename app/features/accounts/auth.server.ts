@@ -94,7 +94,7 @@ function createAuth() {
           }
         : {}),
     },
-    // Our own limits (PostgreSQL-backed, per client IP) guard the screens; see features/security.
+    // Our own limits (PostgreSQL-backed, per client IP) guard the screens; see services/security.
     rateLimit: { enabled: false },
     // Errors that happen before a provider's state is read (e.g. a tampered state) go to our Spanish
     // error page; better-auth's default in production is a bare redirect to "/?error=…".

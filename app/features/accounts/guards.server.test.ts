@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("guards"));
 
-import { cookieHeaderFrom, requestMeta } from "../../../tests/support/auth-requests";
+import { cookieHeaderFrom, failureText, requestMeta } from "../../../tests/support/auth-requests";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
-import { registerCustomer, signInStaff, upsertStaffAccount } from "./accounts.server";
+import { registerCustomer } from "./registration.server";
+import { signInStaff } from "./sign-in.server";
+import { upsertStaffAccount } from "./staff-account.server";
 import { ADMIN_SIGNIN_COOKIE, adminSignInCookie, consumedAdminSignIn, requireStaff, requireStaffApi, requireUser, signedInHeaders } from "./guards.server";
 import { hasSessionHint, SESSION_HINT_COOKIE } from "~/lib/session-hint";
 
@@ -23,13 +25,13 @@ beforeAll(async () => {
     email: `cliente-guardia-${process.pid}@ejemplo.mx`,
     password: "Guardia-Cliente-1",
   });
-  if (!customer.ok) throw new Error(customer.message);
-  customerCookie = cookieHeaderFrom(customer.headers);
+  if (!customer.ok) throw new Error(failureText(customer));
+  customerCookie = cookieHeaderFrom(customer.value.headers);
   const email = `personal-guardia-${process.pid}@forja.mx`;
   await upsertStaffAccount({ email, password: "Guardia-Personal-2", name: "Personal Guardia" });
   const staff = await signInStaff(requestMeta("/admin/login", { ip: "10.9.0.2" }), { email, password: "Guardia-Personal-2" });
-  if (!staff.ok) throw new Error(staff.message);
-  staffCookie = cookieHeaderFrom(staff.headers);
+  if (!staff.ok) throw new Error(failureText(staff));
+  staffCookie = cookieHeaderFrom(staff.value.headers);
 });
 
 afterAll(async () => {
@@ -131,8 +133,8 @@ describe("requireStaffApi", () => {
     const email = `personal-bearer-${process.pid}@forja.mx`;
     await upsertStaffAccount({ email, password: "Guardia-Bearer-3", name: "Personal Bearer" });
     const staff = await signInStaff(requestMeta("/admin/login", { ip: "10.9.0.3" }), { email, password: "Guardia-Bearer-3" });
-    if (!staff.ok) throw new Error(staff.message);
-    const token = staff.headers.get("set-auth-token");
+    if (!staff.ok) throw new Error(failureText(staff));
+    const token = staff.value.headers.get("set-auth-token");
     const result = await outcome(() => requireStaffApi(requestMeta("/api/admin/clientes", { authorization: `Bearer ${token}` })));
     expect("value" in result && result.value.email).toBe(email);
   });

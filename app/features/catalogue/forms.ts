@@ -120,6 +120,9 @@ export const ProductSchema = z.object({
 });
 
 export type ProductInput = z.input<typeof ProductSchema>;
+
+/** Above the product form when it comes back with marked fields. */
+export const PRODUCT_NOT_SAVED = "No se guardó el producto: revise los campos marcados.";
 export type ProductValues = z.output<typeof ProductSchema>;
 
 export const ImageAltSchema = z.object({

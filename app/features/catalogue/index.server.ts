@@ -1,4 +1,5 @@
 // The public module of the catalogue feature: the only file another feature, the start-up wiring or
 // the record API imports.
-export { getProductsForCart, listActiveProductSlugs, type CartProduct } from "./products.server";
+export { getProductsForCart, type CartProduct } from "./cart-products.server";
+export { listActiveProductSlugs } from "./product-page.server";
 export { seedCatalogue } from "./seed.server";

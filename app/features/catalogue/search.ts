@@ -1,3 +1,5 @@
+import { MAX_PAGE, positiveInt, searchText } from "~/lib/list-params";
+
 // Catalogue search text and URL state, shared by the browser and the server.
 //
 // Accents are removed in JavaScript on both sides (the stored search document and the query), so
@@ -23,7 +25,6 @@ export interface CatalogueQuery {
 }
 
 const MAX_QUERY_LENGTH = 120;
-const MAX_PAGE = 10_000;
 
 /** Lowercase, without accents or diacritics (NFD, combining marks removed: "ñ" becomes "n"), single spaces. */
 export function normalizeSearchText(text: string): string {
@@ -69,17 +70,12 @@ export function slugify(text: string): string {
     .replace(/-+$/g, "");
 }
 
-function positiveInt(value: string | null, fallback: number, max: number): number {
-  const parsed = Number.parseInt(value ?? "", 10);
-  return Number.isInteger(parsed) && parsed >= 1 ? Math.min(parsed, max) : fallback;
-}
-
 /** The catalogue's state from the URL: ?q=&categoria=&orden=&pagina=. Anything odd falls back to the default. */
 export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
   const sortParam = params.get("orden");
   const sort = CATALOGUE_SORTS.find((option) => option.value === sortParam)?.value ?? "relevancia";
   return {
-    q: (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH),
+    q: searchText(params.get("q"), MAX_QUERY_LENGTH) ?? "",
     category: slugify(params.get("categoria") ?? ""),
     sort,
     page: positiveInt(params.get("pagina"), 1, MAX_PAGE),
@@ -116,11 +112,11 @@ export interface StaffProductFilters {
 
 export function parseStaffProductFilters(params: URLSearchParams): StaffProductFilters {
   const status = STAFF_STATUSES.find((option) => option.value === params.get("estado"))?.value ?? "todos";
-  const page = Number.parseInt(params.get("pagina") ?? "1", 10);
   return {
-    q: (params.get("q") ?? "").trim().slice(0, 120),
+    q: searchText(params.get("q"), MAX_QUERY_LENGTH) ?? "",
+    // A category is matched by its exact name, so only the ends are trimmed.
     category: (params.get("categoria") ?? "").trim().slice(0, 60),
     status,
-    page: Number.isInteger(page) && page >= 1 ? Math.min(page, 10_000) : 1,
+    page: positiveInt(params.get("pagina"), 1, MAX_PAGE),
   };
 }

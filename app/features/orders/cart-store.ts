@@ -9,7 +9,7 @@ import { http } from "~/lib/http";
 // /api/carrito only when it may have a cart — the readable hint cookie of a guest cart, or a session
 // — and asks again after every navigation, since adding, updating and checking out are navigations.
 
-/** Must match CART_HINT_COOKIE in cart.server.ts (a server module the browser cannot import). */
+/** Must match CART_HINT_COOKIE in http.server.ts (a server module the browser cannot import). */
 const CART_HINT = "forja_carrito_hint=1";
 
 export interface CartSnapshot {

@@ -1,31 +1,32 @@
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-// Placing orders on a real database: the single transaction (number, stock, lines, event, emails,
-// CFDI data, empty cart), refusals that change nothing, the one-time token, and 50 buyers racing
-// for 10 pieces.
+// The /checkout page and form through its route, with real Requests and cookies: the guard, the
+// parse, placing the order and who may open its confirmation. The transaction itself is tested in
+// place-order.server.test.ts.
 
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("checkout", { unset: ["SPEI_CLABE", "SPEI_BANK", "SPEI_BENEFICIARY"] }));
 
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { products } from "~/db/schema/catalogue";
-import { billingProfiles, cartItems, carts, orderEvents, orderItems, orders } from "~/db/schema/orders";
+import { billingProfiles, carts, orders } from "~/db/schema/orders";
 import { outbox } from "~/db/schema/outbox";
 import { counters } from "~/db/schema/numbering";
+import { RouterContextProvider } from "react-router";
+import { clientIpContext } from "~/lib/request-context";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import { cookieHeaderFrom, nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
-import { addToCart, countCartLines, type CartOwner } from "./cart.server";
-import { CHECKOUT_FORM, getBillingProfile, getCheckoutPage, issueCheckoutToken, placeOrder, submitCheckout } from "./checkout.server";
-import { getOrderConfirmation } from "./orders.server";
-import { paymentReferenceFor } from "./payment-config";
-import { CheckoutSchema } from "./forms";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout/checkout";
+import type { CartOwner } from "./cart.server";
+import { addToCart } from "./cart-commands.server";
+import { CHECKOUT_FORM, issueCheckoutToken } from "./checkout.server";
+import { getOrderConfirmation } from "./customer-orders.server";
+import { orderViewer } from "./http.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 const customerId = `cliente-checkout-${process.pid}`;
-const NOW = new Date("2026-03-10T18:00:00Z");
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -58,208 +59,61 @@ async function aProduct(overrides: Partial<typeof products.$inferInsert> = {}) {
 }
 
 const guest = (): CartOwner => ({ kind: "guest", token: randomBytes(32).toString("base64url") });
-const token = () => issueCheckoutToken();
 
 const CONTACT = { name: "Ana Ruiz", email: "ana@empresa.mx", phone: "4421234567" };
-const INVOICE = { requiereFactura: true, rfc: "EKU9003173C9", razonSocial: "ESCUELA KEMPER URGATE", regimenFiscal: "601", usoCfdi: "G01", codigoPostalFiscal: "26015" };
-const SHIPPING = { delivery: "envio", calle: "Av. Constituyentes", numero: "120", colonia: "El Carrizal", codigoPostal: "76030", municipio: "Querétaro", estado: "Querétaro" };
 
-function checkout(values: Record<string, unknown> = {}) {
-  return CheckoutSchema.parse({ ...CONTACT, delivery: "recoger", paymentMethod: "spei", ...values });
+/** Loader/action arguments the way React Router passes them: a real Request, the client IP in the context. */
+function args(path: string, options: { cookie?: string; ip?: string; form?: Record<string, string> } = {}) {
+  const context = new RouterContextProvider();
+  context.set(clientIpContext, options.ip ?? "127.0.0.1");
+  const headers: Record<string, string> = { "user-agent": "vitest" };
+  if (options.cookie) headers.cookie = options.cookie;
+  const url = `http://localhost${path}`;
+  const request = options.form ? new Request(url, { method: "POST", headers, body: new URLSearchParams(options.form) }) : new Request(url, { headers });
+  return { request, context, params: {}, unstable_pattern: "" } as never;
 }
 
-async function stockOf(id: string): Promise<number> {
-  const [row] = await getDb().select({ stock: products.stock }).from(products).where(eq(products.id, id));
-  return row!.stock;
+/** The action's answer: a placed order is a thrown redirect to its confirmation; a refusal is data with a status. */
+async function submit(form: Record<string, string>, options: { cookie: string; ip?: string }) {
+  try {
+    const answer = (await checkoutAction(args("/checkout", { ...options, form }))) as unknown as {
+      data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; formToken: string };
+      init?: { status?: number };
+    };
+    return { ok: false as const, status: answer.init?.status ?? 200, result: answer.data.result, formToken: answer.data.formToken };
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    const number = thrown.headers.get("location")?.match(/^\/checkout\/confirmacion\/(PED-\d{4}-\d{4,})$/)?.[1];
+    return { ok: true as const, status: thrown.status, number, headers: thrown.headers };
+  }
 }
-
-describe("placeOrder", () => {
-  it("creates PED-YYYY-0001 in one transaction: stock, lines, totals, event, emails, CFDI data, empty cart", async () => {
-    const bracket = await aProduct({ name: "Soporte en L", sku: "SOP-L-001", priceCentavos: 12_345, stock: 10 });
-    const bushing = await aProduct({ name: "Buje de bronce", sku: "BUJ-050", unit: "pieza", priceCentavos: 3_333, stock: 40 });
-    const owner: CartOwner = { kind: "user", userId: customerId };
-    await addToCart(owner, bracket.id, 2);
-    await addToCart(owner, bushing.id, 3);
-
-    const result = await placeOrder({ owner, userId: customerId, checkout: checkout({ ...SHIPPING, ...INVOICE }), checkoutToken: token(), now: NOW });
-    expect(result).toMatchObject({ ok: true, number: "PED-2026-0001", duplicate: false });
-    if (!result.ok) return;
-
-    expect(await stockOf(bracket.id)).toBe(8);
-    expect(await stockOf(bushing.id)).toBe(37);
-    const [order] = await getDb().select().from(orders).where(eq(orders.id, result.orderId));
-    // 2 × 123.45 = 246.90 (IVA 39.504 → 39.50); 3 × 33.33 = 99.99 (IVA 15.9984 → 16.00)
-    expect(order).toMatchObject({
-      number: "PED-2026-0001",
-      userId: customerId,
-      status: "pendiente_pago",
-      delivery: "envio",
-      paymentMethod: "spei",
-      paymentReference: paymentReferenceFor("PED-2026-0001"),
-      subtotalCentavos: 34_689,
-      ivaCentavos: 5_550,
-      totalCentavos: 40_239,
-      address: { calle: "Av. Constituyentes", numero: "120", colonia: "El Carrizal", codigoPostal: "76030", municipio: "Querétaro", estado: "Querétaro" },
-      invoice: { rfc: "EKU9003173C9", razonSocial: "ESCUELA KEMPER URGATE", regimenFiscal: "601", usoCfdi: "G01", codigoPostal: "26015" },
-    });
-    const items = await getDb().select().from(orderItems).where(eq(orderItems.orderId, result.orderId)).orderBy(asc(orderItems.sku));
-    expect(items.map((item) => [item.sku, item.quantity, item.unitPriceCentavos, item.ivaBp, item.netCentavos, item.ivaCentavos])).toEqual([
-      ["BUJ-050", 3, 3_333, 1600, 9_999, 1_600],
-      ["SOP-L-001", 2, 12_345, 1600, 24_690, 3_950],
-    ]);
-    const events = await getDb().select().from(orderEvents).where(eq(orderEvents.orderId, result.orderId));
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ fromStatus: null, toStatus: "pendiente_pago", actorId: customerId, actorName: "Ana Ruiz" });
-
-    const mail = await getDb().select().from(outbox).orderBy(asc(outbox.createdAt));
-    const toCustomer = mail.find((message) => message.to === "ana@empresa.mx")!;
-    expect(toCustomer.subject).toBe("Pedido PED-2026-0001 recibido");
-    expect(toCustomer.text).toContain("012 180 00123456789 9");
-    expect(toCustomer.text).toContain("BBVA México");
-    expect(toCustomer.text).toContain("Forja Diseño y Manufactura, S.A. de C.V.");
-    expect(toCustomer.text).toContain(`referencia ${paymentReferenceFor("PED-2026-0001")}`);
-    expect(toCustomer.text).toMatch(/Subtotal: \$346\.89 · IVA: \$55\.50 · Total: \$402\.39/);
-    expect(toCustomer.html).toContain("012 180 00123456789 9");
-    expect(mail.some((message) => message.to === "ventas@forja.example" && message.subject.startsWith("[PED-2026-0001]"))).toBe(true);
-
-    expect(await getBillingProfile(customerId)).toEqual({ rfc: "EKU9003173C9", razonSocial: "ESCUELA KEMPER URGATE", regimenFiscal: "601", usoCfdi: "G01", codigoPostal: "26015" });
-    expect(await countCartLines(owner)).toBe(0);
-
-    // The next order takes the next number.
-    const second = guest();
-    await addToCart(second, bracket.id, 1);
-    expect(await placeOrder({ owner: second, userId: null, checkout: checkout(), checkoutToken: token(), now: NOW })).toMatchObject({ ok: true, number: "PED-2026-0002" });
-  });
-
-  it("refuses insufficient stock naming the item, and changes nothing", async () => {
-    const plentiful = await aProduct({ name: "Placa de aluminio", stock: 50 });
-    const scarce = await aProduct({ name: "Brida maquinada 4\"", stock: 8 });
-    const owner = guest();
-    await addToCart(owner, plentiful.id, 5);
-    await addToCart(owner, scarce.id, 6);
-    // Someone else bought most of them after this cart was filled.
-    await getDb().update(products).set({ stock: 3 }).where(eq(products.id, scarce.id));
-
-    const result = await placeOrder({ owner, userId: null, checkout: checkout(), checkoutToken: token(), now: NOW });
-    expect(result).toEqual({ ok: false, reason: "stock", message: "Solo quedan 3 piezas de «Brida maquinada 4\"». Ajuste la cantidad en su carrito para continuar; no se apartó nada." });
-    expect(await stockOf(plentiful.id)).toBe(50);
-    expect(await stockOf(scarce.id)).toBe(3);
-    expect(await getDb().select().from(orders)).toEqual([]);
-    expect(await getDb().select().from(outbox)).toEqual([]);
-    expect(await getDb().select().from(counters)).toEqual([]);
-    expect(await countCartLines(owner)).toBe(2);
-
-    // One piece left and withdrawn products get their own wording.
-    await getDb().update(products).set({ stock: 1 }).where(eq(products.id, scarce.id));
-    expect((await placeOrder({ owner, userId: null, checkout: checkout(), checkoutToken: token() })).ok === false).toBe(true);
-    await getDb().update(products).set({ active: false }).where(eq(products.id, scarce.id));
-    const withdrawn = await placeOrder({ owner, userId: null, checkout: checkout(), checkoutToken: token() });
-    expect(withdrawn).toMatchObject({ ok: false, message: expect.stringMatching(/«Brida maquinada 4"» ya no está a la venta/) });
-  });
-
-  it("refuses an empty cart and a total that changed since the page was shown", async () => {
-    expect(await placeOrder({ owner: guest(), userId: null, checkout: checkout(), checkoutToken: token() })).toMatchObject({ ok: false, reason: "empty" });
-    const product = await aProduct({ priceCentavos: 10_000, stock: 5 });
-    const owner = guest();
-    await addToCart(owner, product.id, 1);
-    const changed = await placeOrder({ owner, userId: null, checkout: checkout({ expectedTotal: 10_000 }), checkoutToken: token() });
-    expect(changed).toMatchObject({ ok: false, reason: "price", message: expect.stringMatching(/cambió a \$116\.00 con IVA/) });
-    expect(await stockOf(product.id)).toBe(5);
-    expect(await placeOrder({ owner, userId: null, checkout: checkout({ expectedTotal: 11_600 }), checkoutToken: token() })).toMatchObject({ ok: true });
-  });
-
-  it("creates nothing new on a second submit of the same checkout", async () => {
-    const product = await aProduct({ stock: 10 });
-    const owner = guest();
-    await addToCart(owner, product.id, 4);
-    const once = token();
-    const first = await placeOrder({ owner, userId: null, checkout: checkout(), checkoutToken: once, now: NOW });
-    // The person goes back and adds more, then the old page is submitted again.
-    await addToCart(owner, product.id, 1);
-    const again = await placeOrder({ owner, userId: null, checkout: checkout(), checkoutToken: once, now: NOW });
-    expect(first).toMatchObject({ ok: true, duplicate: false, number: "PED-2026-0001" });
-    expect(again).toMatchObject({ ok: true, duplicate: true, number: "PED-2026-0001" });
-    // Both at once: one order.
-    const twice = token();
-    const [a, b] = await Promise.all([
-      placeOrder({ owner, userId: null, checkout: checkout(), checkoutToken: twice, now: NOW }),
-      placeOrder({ owner, userId: null, checkout: checkout(), checkoutToken: twice, now: NOW }),
-    ]);
-    expect(a).toMatchObject({ ok: true, number: "PED-2026-0002" });
-    expect(b).toMatchObject({ ok: true, number: "PED-2026-0002" });
-    expect([a, b].filter((result) => result.ok && result.duplicate)).toHaveLength(1);
-    expect(await getDb().select({ id: orders.id }).from(orders)).toHaveLength(2);
-    expect(await stockOf(product.id)).toBe(5);
-  });
-
-  it("places one order when two tabs submit the same cart with different tokens", async () => {
-    const product = await aProduct({ stock: 10 });
-    const owner = guest();
-    await addToCart(owner, product.id, 2);
-    const results = await Promise.all([
-      placeOrder({ owner, userId: null, checkout: checkout(), checkoutToken: token(), now: NOW }),
-      placeOrder({ owner, userId: null, checkout: checkout(), checkoutToken: token(), now: NOW }),
-    ]);
-    expect(results.filter((result) => result.ok)).toHaveLength(1);
-    expect(results.find((result) => !result.ok)).toMatchObject({ reason: "empty" });
-    expect(await stockOf(product.id)).toBe(8);
-  });
-
-  it("sells exactly the stock when 50 buyers check out at once: 10 orders, stock 0, 40 refusals", async () => {
-    const product = await aProduct({ name: "Escuadra reforzada", stock: 10 });
-    const owners = Array.from({ length: 50 }, guest);
-    for (const owner of owners) expect((await addToCart(owner, product.id, 1)).ok).toBe(true);
-
-    const results = await Promise.all(owners.map((owner) => placeOrder({ owner, userId: null, checkout: checkout(), checkoutToken: token(), now: NOW })));
-
-    const placed = results.filter((result) => result.ok);
-    const refused = results.filter((result) => !result.ok);
-    expect(placed).toHaveLength(10);
-    expect(refused).toHaveLength(40);
-    for (const result of refused) {
-      expect(result).toMatchObject({ reason: "stock", message: "Ya no quedan piezas de «Escuadra reforzada»: se agotó mientras completaba su pedido. Quítelo de su carrito para continuar; no se apartó nada." });
-    }
-    expect(await stockOf(product.id)).toBe(0);
-    const numbers = (await getDb().select({ number: orders.number }).from(orders)).map((row) => row.number).sort();
-    expect(numbers).toEqual(Array.from({ length: 10 }, (_, index) => `PED-2026-${String(index + 1).padStart(4, "0")}`));
-    const sold = await getDb().select({ quantity: orderItems.quantity }).from(orderItems);
-    expect(sold.reduce((sum, row) => sum + row.quantity, 0)).toBe(10);
-    // The 40 refused carts still hold their line; the 10 buyers' carts are empty.
-    expect(await getDb().select().from(cartItems)).toHaveLength(40);
-  });
-});
 
 describe("the /checkout requests", () => {
-  const form = (values: Record<string, string>) => {
-    const data = new FormData();
-    for (const [key, value] of Object.entries(values)) data.set(key, value);
-    return data;
-  };
-
   it("places a guest order from the form, and only that browser can open its confirmation", async () => {
     const product = await aProduct({ name: "Gabinete de lámina", stock: 3 });
     const owner = guest();
     await addToCart(owner, product.id, 1);
     const cookie = `forja_carrito=${(owner as { token: string }).token}`;
 
-    const page = await getCheckoutPage(requestMeta("/checkout", { cookie }));
+    const page = ((await checkoutLoader(args("/checkout", { cookie }))) as unknown as { data: { cart: { lines: unknown[]; totals: { totalCentavos: number } }; formToken: string } }).data;
     expect(page.cart.lines).toHaveLength(1);
     expect(page.formToken.startsWith(`${CHECKOUT_FORM}.`)).toBe(true);
 
     const values = { ...CONTACT, delivery: "recoger", paymentMethod: "recoger", formToken: page.formToken, expectedTotal: String(page.cart.totals.totalCentavos) };
-    const result = await submitCheckout(requestMeta("/checkout", { cookie, method: "POST", ip: nextTestIp() }), form(values));
+    const result = await submit(values, { cookie, ip: nextTestIp() });
     expect(result).toMatchObject({ ok: true, number: "PED-2026-0001" });
     if (!result.ok) return;
 
     const browser = `${cookie}; ${cookieHeaderFrom(result.headers)}`;
-    const confirmation = await getOrderConfirmation(requestMeta("/checkout/confirmacion/PED-2026-0001", { cookie: browser }), "PED-2026-0001");
+    const viewerOf = (cookieHeader?: string) => orderViewer(requestMeta("/checkout/confirmacion/PED-2026-0001", { cookie: cookieHeader }));
+    const confirmation = await getOrderConfirmation("PED-2026-0001", await viewerOf(browser));
     expect(confirmation?.order).toMatchObject({ number: "PED-2026-0001", paymentMethod: "recoger" });
     expect(confirmation?.payment).toBeNull();
-    expect(await getOrderConfirmation(requestMeta("/checkout/confirmacion/PED-2026-0001", { cookie }), "PED-2026-0001")).toBeNull();
-    expect(await getOrderConfirmation(requestMeta("/checkout/confirmacion/PED-2026-0001"), "PED-2026-0001")).toBeNull();
+    expect(await getOrderConfirmation("PED-2026-0001", await viewerOf(cookie))).toBeNull();
+    expect(await getOrderConfirmation("PED-2026-0001", await viewerOf())).toBeNull();
 
     // The same page submitted again shows the same order.
-    const again = await submitCheckout(requestMeta("/checkout", { cookie, method: "POST", ip: nextTestIp() }), form(values));
+    const again = await submit(values, { cookie, ip: nextTestIp() });
     expect(again).toMatchObject({ ok: true, number: "PED-2026-0001" });
     expect(await getDb().select({ id: orders.id }).from(orders)).toHaveLength(1);
   });
@@ -271,14 +125,14 @@ describe("the /checkout requests", () => {
     const cookie = `forja_carrito=${(owner as { token: string }).token}`;
     const formToken = issueCheckoutToken();
 
-    const invalid = await submitCheckout(requestMeta("/checkout", { cookie, method: "POST" }), form({ ...CONTACT, email: "ana", delivery: "envio", paymentMethod: "spei", formToken }));
+    const invalid = await submit({ ...CONTACT, email: "ana", delivery: "envio", paymentMethod: "spei", formToken }, { cookie });
     expect(invalid).toMatchObject({ ok: false, status: 400 });
     if (invalid.ok) return;
     expect(invalid.result.error?.email?.[0]).toMatch(/correo válido/);
     expect(invalid.result.error?.calle?.[0]).toBe("Escriba la calle.");
     expect(invalid.result.initialValue?.name).toBe("Ana Ruiz");
 
-    const tampered = await submitCheckout(requestMeta("/checkout", { cookie, method: "POST" }), form({ ...CONTACT, delivery: "recoger", paymentMethod: "spei", formToken: `${formToken}x` }));
+    const tampered = await submit({ ...CONTACT, delivery: "recoger", paymentMethod: "spei", formToken: `${formToken}x` }, { cookie });
     expect(tampered).toMatchObject({ ok: false, status: 400 });
     if (!tampered.ok) expect(tampered.result.error?.[""]?.[0]).toMatch(/caducó/);
     expect(await getDb().select().from(orders)).toEqual([]);

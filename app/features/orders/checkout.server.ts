@@ -1,222 +1,27 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { SubmissionResult } from "@conform-to/react";
-import { and, asc, eq, gte, sql } from "drizzle-orm";
-import { getDb, type DbTransaction } from "~/db/client.server";
-import { products } from "~/db/schema/catalogue";
-import { billingProfiles, cartItems, carts, orderEvents, orderItems, orders, type OrderInvoice } from "~/db/schema/orders";
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { billingProfiles, type OrderInvoice } from "~/db/schema/orders";
 import type { SessionUser } from "~/features/accounts/index.server";
-import type { RequestMeta } from "~/lib/request-meta";
-import { nudgeMailWorker } from "~/services/mail/outbox.server";
-import { nextRecordNumber } from "~/services/numbering/next-number.server";
-import { issueFormToken, verifyFormToken } from "~/services/security/form-token.server";
+import { conflict, invalid, limited, ok, type Result } from "~/lib/result";
+import { issueFormToken } from "~/services/security/form-token.server";
 import { consumeRateLimit, rateLimitMessage } from "~/services/security/rate-limit.server";
-import { isHoneypotFilled } from "~/lib/honeypot";
-import { formatMoney } from "~/lib/format";
-import { emptyCart, findCartId, loadCart, resolveCartOwner, type CartOwner, type CartView } from "./cart.server";
-import { mailOrderPlaced } from "./order-emails.server";
-import { grantOrderAccess } from "./orders.server";
-import { paymentReferenceFor } from "./payment-config";
-import { priceLines } from "./pricing";
-import { CheckoutSchema, quantityWithUnit, type CheckoutInput } from "./forms";
+import { loadCart, type CartOwner, type CartView } from "./cart.server";
+import { findOrderByToken, placeOrder } from "./place-order.server";
+import type { CheckoutInput } from "./forms";
 
-// Placing an order: one transaction that takes the stock with conditional updates (never below
-// zero, whatever runs at the same time), numbers the order PED-YYYY-NNNN, stores its lines,
-// its first event and its emails, saves the CFDI data for next time and empties the cart.
-//
-// The one-time checkout token is a signed form token (kind "checkout") stored on the order: a second
-// submit of the same page finds that order instead of creating another. Unlike public contact forms,
-// the "filled in under 3 s" rule is not applied: a returning customer with everything prefilled may
-// confirm at once, and an order needs a cart with stock, so it is no spam target (honeypot and a
-// per-IP rate limit still apply).
+// /checkout: what the page starts with, and confirming it. The route guards the form (honeypot and
+// the signed one-time token, kind "checkout") and parses it; this module places the order. Unlike
+// public contact forms, the "filled in under 3 s" rule is not applied: a returning customer with
+// everything prefilled may confirm at once, and an order needs a cart with stock, so it is no spam
+// target (the honeypot and a per-IP rate limit still apply).
 
 export const CHECKOUT_FORM = "checkout";
 /** Orders per IP in the window; generous, since a company may place several from one office. */
 const CHECKOUT_RULE = { limit: 15, windowMs: 10 * 60_000 };
-const BOT_MESSAGE = "No pudimos procesar el pedido. Si usa un programa que llena formularios automáticamente, desactívelo e intente de nuevo.";
+const EMPTY_CART_MESSAGE = "Su carrito está vacío. Agregue productos desde el catálogo para hacer un pedido.";
 
 export function issueCheckoutToken(): string {
   return issueFormToken(CHECKOUT_FORM);
-}
-
-export type PlaceOrderResult =
-  | { ok: true; orderId: string; number: string; duplicate: boolean }
-  | { ok: false; message: string; reason: "empty" | "stock" | "minimum" | "price" };
-
-class CheckoutRefusal extends Error {
-  constructor(
-    message: string,
-    readonly reason: "empty" | "stock" | "minimum" | "price",
-  ) {
-    super(message);
-  }
-}
-
-async function findOrderByToken(token: string): Promise<{ id: string; number: string } | null> {
-  const [row] = await getDb().select({ id: orders.id, number: orders.number }).from(orders).where(eq(orders.checkoutToken, token)).limit(1);
-  return row ?? null;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
-
-export interface PlaceOrderInput {
-  owner: CartOwner;
-  /** The signed-in customer, if any: the order is theirs and the CFDI data is saved for them. */
-  userId: string | null;
-  checkout: CheckoutInput;
-  /** The one-time checkout token of the page that was submitted. */
-  checkoutToken: string;
-  now?: Date;
-}
-
-/**
- * Creates the order from the owner's cart, or refuses in Spanish with nothing changed. A second call
- * with the same token returns the first order (duplicate: true).
- */
-export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
-  const existing = await findOrderByToken(input.checkoutToken);
-  if (existing) return { ok: true, orderId: existing.id, number: existing.number, duplicate: true };
-  const now = input.now ?? new Date();
-  const { checkout } = input;
-  try {
-    const created = await getDb().transaction(async (tx) => {
-      const cartId = await findCartId(input.owner, tx);
-      // Lock the cart first (every transaction that changes a cart does): two submits of the same
-      // cart run one after the other. The second then finds the first's order when it is the same
-      // checkout (same token), or an empty cart when it is another tab.
-      if (cartId) await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
-      const [twin] = await tx.select({ id: orders.id, number: orders.number }).from(orders).where(eq(orders.checkoutToken, input.checkoutToken));
-      if (twin) return { orderId: twin.id, number: twin.number, duplicate: true };
-      const items = cartId
-        ? await tx
-            .select({ productId: cartItems.productId, quantity: cartItems.quantity, name: products.name, minOrder: products.minOrder, unit: products.unit })
-            .from(cartItems)
-            .innerJoin(products, eq(products.id, cartItems.productId))
-            .where(eq(cartItems.cartId, cartId))
-            // One lock order for every transaction that touches stock: no deadlocks on PostgreSQL.
-            .orderBy(asc(cartItems.productId))
-        : [];
-      if (!cartId || items.length === 0) throw new CheckoutRefusal("Su carrito está vacío. Agregue productos desde el catálogo para hacer un pedido.", "empty");
-
-      const taken: { productId: string; sku: string; name: string; unit: string; quantity: number; unitPriceCentavos: number; ivaBp: number }[] = [];
-      for (const item of items) {
-        if (item.quantity < item.minOrder) {
-          throw new CheckoutRefusal(`El pedido mínimo de «${item.name}» es de ${quantityWithUnit(item.minOrder, item.unit)}. Ajuste la cantidad en su carrito.`, "minimum");
-        }
-        // The conditional update is the reservation: it succeeds only while enough stock remains,
-        // and the row lock it takes makes concurrent checkouts of the same product wait their turn.
-        const [row] = await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${item.quantity}`, updatedAt: now })
-          .where(and(eq(products.id, item.productId), gte(products.stock, item.quantity), eq(products.active, true)))
-          .returning({ sku: products.sku, name: products.name, unit: products.unit, priceCentavos: products.priceCentavos, ivaBp: products.ivaBp });
-        if (!row) {
-          const [current] = await tx.select({ stock: products.stock, active: products.active, unit: products.unit }).from(products).where(eq(products.id, item.productId));
-          throw new CheckoutRefusal(stockRefusal(item.name, current), "stock");
-        }
-        taken.push({ productId: item.productId, sku: row.sku, name: row.name, unit: row.unit, quantity: item.quantity, unitPriceCentavos: row.priceCentavos, ivaBp: row.ivaBp });
-      }
-
-      const { lines, totals } = priceLines(taken);
-      if (checkout.expectedTotal !== null && checkout.expectedTotal !== totals.totalCentavos) {
-        throw new CheckoutRefusal(
-          `El total de su carrito cambió a ${formatMoney(totals.totalCentavos)} con IVA (un precio se actualizó). Revíselo y confirme de nuevo.`,
-          "price",
-        );
-      }
-
-      const number = await nextRecordNumber(tx, "PED", now);
-      const paymentReference = paymentReferenceFor(number);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          number,
-          userId: input.userId,
-          email: checkout.contact.email,
-          name: checkout.contact.name,
-          phone: checkout.contact.phone,
-          company: checkout.contact.company,
-          delivery: checkout.delivery,
-          address: checkout.address,
-          invoice: checkout.invoice,
-          paymentMethod: checkout.paymentMethod,
-          paymentReference,
-          status: "pendiente_pago",
-          subtotalCentavos: totals.subtotalCentavos,
-          ivaCentavos: totals.ivaCentavos,
-          totalCentavos: totals.totalCentavos,
-          checkoutToken: input.checkoutToken,
-          notes: checkout.notes,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: orders.id });
-      const orderId = order!.id;
-      await tx.insert(orderItems).values(
-        lines.map((line) => ({
-          orderId,
-          productId: line.productId,
-          sku: line.sku,
-          name: line.name,
-          unit: line.unit,
-          quantity: line.quantity,
-          unitPriceCentavos: line.unitPriceCentavos,
-          ivaBp: line.ivaBp,
-          netCentavos: line.netCentavos,
-          ivaCentavos: line.ivaCentavos,
-        })),
-      );
-      await tx.insert(orderEvents).values({
-        orderId,
-        fromStatus: null,
-        toStatus: "pendiente_pago",
-        note: "Pedido hecho en línea.",
-        actorId: input.userId,
-        actorName: checkout.contact.name,
-        createdAt: now,
-      });
-      if (input.userId && checkout.invoice) await saveBillingProfile(tx, input.userId, checkout.invoice, now);
-      await emptyCart(tx, cartId);
-      await mailOrderPlaced(tx, {
-        id: orderId,
-        number,
-        userId: input.userId,
-        ...checkout.contact,
-        delivery: checkout.delivery,
-        address: checkout.address,
-        invoice: checkout.invoice,
-        paymentMethod: checkout.paymentMethod,
-        paymentReference,
-        ...totals,
-        lines,
-      });
-      return { orderId, number, duplicate: false };
-    });
-    if (!created.duplicate) nudgeMailWorker();
-    return { ok: true, ...created };
-  } catch (error) {
-    if (error instanceof CheckoutRefusal) return { ok: false, message: error.message, reason: error.reason };
-    // The same checkout submitted twice at once: the first insert won; show its order.
-    const winner = isUniqueViolation(error) ? await findOrderByToken(input.checkoutToken) : null;
-    if (winner) return { ok: true, orderId: winner.id, number: winner.number, duplicate: true };
-    throw error;
-  }
-}
-
-function stockRefusal(name: string, current: { stock: number; active: boolean; unit: string } | undefined): string {
-  if (!current || !current.active) return `«${name}» ya no está a la venta. Quítelo de su carrito para continuar; no se apartó nada.`;
-  if (current.stock <= 0) return `Ya no quedan piezas de «${name}»: se agotó mientras completaba su pedido. Quítelo de su carrito para continuar; no se apartó nada.`;
-  const phrase = current.stock === 1 ? `Solo queda ${quantityWithUnit(1, current.unit)}` : `Solo quedan ${quantityWithUnit(current.stock, current.unit)}`;
-  return `${phrase} de «${name}». Ajuste la cantidad en su carrito para continuar; no se apartó nada.`;
-}
-
-async function saveBillingProfile(tx: DbTransaction, userId: string, invoice: OrderInvoice, now: Date): Promise<void> {
-  const values = { rfc: invoice.rfc, razonSocial: invoice.razonSocial, regimenFiscal: invoice.regimenFiscal, usoCfdi: invoice.usoCfdi, codigoPostal: invoice.codigoPostal, updatedAt: now };
-  await tx.insert(billingProfiles).values({ userId, ...values }).onConflictDoUpdate({ target: billingProfiles.userId, set: values });
 }
 
 export async function getBillingProfile(userId: string): Promise<OrderInvoice | null> {
@@ -227,17 +32,12 @@ export async function getBillingProfile(userId: string): Promise<OrderInvoice | 
   return row ?? null;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Requests.
-
 export interface CheckoutPage {
   cart: CartView;
-  formToken: string;
   signedIn: boolean;
   /** The form's starting values: the account's contact data and saved CFDI data. */
   defaults: Record<string, string | boolean | undefined>;
   hasSavedInvoice: boolean;
-  headers: Headers;
 }
 
 function defaultsFor(user: SessionUser | null, invoice: OrderInvoice | null): CheckoutPage["defaults"] {
@@ -257,58 +57,42 @@ function defaultsFor(user: SessionUser | null, invoice: OrderInvoice | null): Ch
   };
 }
 
-/** /checkout's data; `cart.lines` is empty when there is nothing to buy (the page sends people back to /carrito). */
-export async function getCheckoutPage(meta: RequestMeta): Promise<CheckoutPage> {
-  const resolved = await resolveCartOwner(meta);
-  if ("refused" in resolved) throw new Error("unreachable: reading never creates a cart");
-  const cart = resolved.owner ? await loadCart(resolved.owner) : { lines: [], totals: { subtotalCentavos: 0, ivaCentavos: 0, totalCentavos: 0 }, quantity: 0, notices: [] };
-  cart.notices.unshift(...resolved.notices);
-  const invoice = resolved.user ? await getBillingProfile(resolved.user.id) : null;
-  return {
-    cart,
-    formToken: issueCheckoutToken(),
-    signedIn: !!resolved.user,
-    defaults: defaultsFor(resolved.user, invoice),
-    hasSavedInvoice: !!invoice,
-    headers: resolved.headers,
-  };
+/**
+ * /checkout's data; `cart.lines` is empty when there is nothing to buy (the page sends people back
+ * to /carrito). `notices` are earlier changes to show first (what a cart merge adjusted).
+ */
+export async function getCheckoutPage(input: { owner: CartOwner | null; user: SessionUser | null; notices?: string[] }): Promise<CheckoutPage> {
+  const cart = await loadCart(input.owner);
+  cart.notices.unshift(...(input.notices ?? []));
+  const invoice = input.user ? await getBillingProfile(input.user.id) : null;
+  return { cart, signedIn: !!input.user, defaults: defaultsFor(input.user, invoice), hasSavedInvoice: !!invoice };
 }
 
-export type SubmitCheckoutResult =
-  | { ok: true; number: string; headers: Headers }
-  | { ok: false; status: number; result: SubmissionResult<string[]>; formToken: string; headers: Headers };
+export interface CheckoutOrderInput {
+  checkout: CheckoutInput;
+  /** The cart's owner; null for a guest without a cart. */
+  owner: CartOwner | null;
+  /** The signed-in customer, if any: the order is theirs and the CFDI data is saved for them. */
+  userId: string | null;
+  /** The one-time checkout token of the page that was submitted (already verified by the route). */
+  token: string;
+  ip: string;
+}
 
-/** The /checkout form's POST: guards, validation, then placeOrder. */
-export async function submitCheckout(meta: RequestMeta, formData: FormData): Promise<SubmitCheckoutResult> {
-  const parsed = parseWithZod(formData, { schema: CheckoutSchema });
-  const token = String(formData.get("formToken") ?? "");
-  const refuse = (status: number, formErrors: string[], keepToken: boolean, headers = new Headers()): SubmitCheckoutResult => ({
-    ok: false,
-    status,
-    result: parsed.reply({ formErrors }),
-    formToken: keepToken ? token : issueCheckoutToken(),
-    headers,
-  });
+/**
+ * Confirms a checkout. A second submit of the same page answers with the first order, before any
+ * limit or cart check; then the per-IP limit ("limited"), an empty cart ("invalid") and the cart's
+ * own refusals — stock, minimum order, a changed price ("conflict") — each with nothing changed.
+ */
+export async function placeCheckoutOrder(input: CheckoutOrderInput): Promise<Result<{ number: string }>> {
+  const existing = await findOrderByToken(input.token);
+  if (existing) return ok({ number: existing.number });
 
-  if (isHoneypotFilled(formData)) return refuse(400, [BOT_MESSAGE], false);
-  const check = verifyFormToken(token, CHECKOUT_FORM);
-  if (!check.ok && check.reason !== "too-fast") {
-    return refuse(400, ["La página de pago caducó por seguridad. Revise sus datos y confirme de nuevo."], false);
-  }
-  if (parsed.status !== "success") return { ok: false, status: 400, result: parsed.reply(), formToken: token, headers: new Headers() };
+  const limit = await consumeRateLimit(`checkout:${input.ip || "desconocida"}`, CHECKOUT_RULE);
+  if (!limit.allowed) return limited(rateLimitMessage(limit), limit.retryAfterSeconds);
 
-  // A second submit of the same page shows the first order, before any limit or cart check.
-  const existing = await findOrderByToken(token);
-  if (existing) return { ok: true, number: existing.number, headers: grantOrderAccess(meta, existing.number) };
-
-  const limit = await consumeRateLimit(`checkout:${meta.ip || "desconocida"}`, CHECKOUT_RULE);
-  if (!limit.allowed) return refuse(429, [rateLimitMessage(limit)], true, new Headers({ "Retry-After": String(limit.retryAfterSeconds) }));
-
-  const resolved = await resolveCartOwner(meta);
-  if ("refused" in resolved || !resolved.owner) return refuse(400, ["Su carrito está vacío. Agregue productos desde el catálogo para hacer un pedido."], true);
-  const placed = await placeOrder({ owner: resolved.owner, userId: resolved.user?.id ?? null, checkout: parsed.value, checkoutToken: token });
-  if (!placed.ok) return refuse(409, [placed.message], true, resolved.headers);
-  const headers = grantOrderAccess(meta, placed.number);
-  for (const cookie of resolved.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return { ok: true, number: placed.number, headers };
+  if (!input.owner) return invalid(EMPTY_CART_MESSAGE);
+  const placed = await placeOrder({ owner: input.owner, userId: input.userId, checkout: input.checkout, checkoutToken: input.token });
+  if (!placed.ok) return conflict(placed.message);
+  return ok({ number: placed.number });
 }

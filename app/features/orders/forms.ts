@@ -68,6 +68,19 @@ export const CartActionSchema = z.discriminatedUnion("intent", [
 
 export type CartAction = z.output<typeof CartActionSchema>;
 
+const ORDER_STATUS_VALUES = ORDER_STATUSES.map((status) => status.value) as [OrderStatus, ...OrderStatus[]];
+
+/** The staff's status form on /admin/pedidos/:id: the status button pressed and an optional note for the customer. */
+export const OrderTransitionSchema = z.object({
+  status: z.enum(ORDER_STATUS_VALUES, { error: "Elija un estado de la lista." }),
+  note: z
+    .string()
+    .trim()
+    .max(1_000, "Máximo 1,000 caracteres.")
+    .optional()
+    .transform((value) => value || null),
+});
+
 const optionalText = (max: number) => z.string().trim().max(max, `Máximo ${max} caracteres.`).optional();
 const postalCode = /^(?!00)\d{5}$/;
 

@@ -1,4 +1,4 @@
 // The public module of the quotes feature: the only file another feature, the start-up wiring or
 // the record API imports.
 export { linkQuotesToUser } from "./link.server";
-export { startQuoteExpiryJob } from "./quotes.server";
+export { startQuoteExpiryJob } from "./expiry.server";

@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("quote-pdf"));
 
-import { registerCustomer } from "~/features/accounts/accounts.server";
+import { registerCustomer } from "~/features/accounts/registration.server";
 import { formatMoney } from "~/lib/format";
-import { nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
+import { failureText, nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
 import { INTERNAL_NOTE, SAMPLE_LINES, STAFF_ACTOR, createTestQuote, draftInput } from "../../../tests/support/quote-fixtures";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import { getQuotePdf } from "./quote-pdf.server";
-import { acceptQuote, rejectQuote, reviseQuote, saveQuoteDraft } from "./quotes.server";
+import { saveQuoteDraft } from "./draft.server";
+import { acceptQuote, rejectQuote, reviseQuote } from "./lifecycle.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let owner = { id: "", name: "José Ñúñez Peña", email: "" };
@@ -26,15 +27,15 @@ beforeAll(async () => {
     email: `jose-${process.pid}@ejemplo.mx`,
     password: "Fresadora-CNC-42",
   });
-  if (!registered.ok) throw new Error(registered.message);
-  owner = { id: registered.value.id, name: registered.value.name, email: registered.value.email };
+  if (!registered.ok) throw new Error(failureText(registered));
+  owner = { id: registered.value.user.id, name: registered.value.user.name, email: registered.value.user.email };
   const stranger = await registerCustomer(requestMeta("/registro", { ip: nextTestIp(), method: "POST" }), {
     name: "Otra Persona",
     email: `otra-${process.pid}@ejemplo.mx`,
     password: "Fresadora-CNC-43",
   });
-  if (!stranger.ok) throw new Error(stranger.message);
-  other = { id: stranger.value.id };
+  if (!stranger.ok) throw new Error(failureText(stranger));
+  other = { id: stranger.value.user.id };
 });
 
 afterAll(async () => {

@@ -1,8 +1,9 @@
 import { Document, Font, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
-import type { QuoteLine, QuoteStatus } from "~/db/schema/quotes";
 import { formatAddress, siteConfig } from "~/services/site-config/site-config";
 import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
-import { getQuoteForCustomer, getQuoteForStaff } from "./quotes.server";
+import { getQuoteForCustomer, getQuoteForStaff } from "./read.server";
+import type { QuoteStatus } from "./states";
+import type { QuoteLine } from "./types";
 import { QUOTE_STATUSES } from "./forms";
 import { formatDiscount, formatQuantity } from "./totals";
 

@@ -150,3 +150,16 @@ export const ContactSchema = z.object({
 
 export type QuoteRequestInput = z.infer<typeof QuoteRequestSchema>;
 export type ContactInput = z.infer<typeof ContactSchema>;
+
+/** The forms of the staff detail page, told apart by their submit button's `intent`. */
+export const SolicitudActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("estado"), status: z.enum(values(SOLICITUD_STATUSES), { error: "Elija el nuevo estado." }) }),
+    z.object({ intent: z.literal("nota"), note: z.string().default("") }),
+    z.object({ intent: z.literal("no_leido") }),
+  ],
+  { error: "No reconocimos esa acción. Recargue la página e inténtelo de nuevo." },
+);
+
+export type SolicitudAction = z.output<typeof SolicitudActionSchema>;

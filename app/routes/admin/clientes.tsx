@@ -1,10 +1,12 @@
 import { Form, data, useSearchParams } from "react-router";
 import type { Route } from "./+types/clientes";
 import { FormNotice } from "~/components/ui/form";
-import { CUSTOMERS_PAGE_SIZE, listCustomers, setCustomerBlocked } from "~/features/accounts/accounts.server";
+import { CUSTOMERS_PAGE_SIZE, listCustomers, setCustomerBlocked } from "~/features/accounts/customers.server";
 import { requireStaff } from "~/features/accounts/guards.server";
 import { formatDate } from "~/lib/format";
+import { pageCount, positiveInt, searchText } from "~/lib/list-params";
 import { requestMeta } from "~/lib/request-meta";
+import { failureMessages, failureStatus } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
 import { Pagination } from "~/components/ui/pagination";
 
@@ -12,27 +14,26 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: "Clientes", desc
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(requestMeta(request, context));
-  const url = new URL(request.url);
-  const search = url.searchParams.get("q") ?? "";
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("pagina") ?? "1", 10) || 1);
+  const params = new URL(request.url).searchParams;
+  const search = searchText(params.get("q")) ?? "";
+  const page = positiveInt(params.get("pagina"), 1);
   return { search, page, pageSize: CUSTOMERS_PAGE_SIZE, ...(await listCustomers({ search, page })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const meta = requestMeta(request, context);
-  await requireStaff(meta);
+  const staff = await requireStaff(requestMeta(request, context));
   const formData = await request.formData();
   const userId = String(formData.get("userId") ?? "");
   const blocked = formData.get("intent") === "block";
-  const result = await setCustomerBlocked(meta, userId, blocked);
-  if (!result.ok) return data({ message: result.message }, { status: result.status ?? 400 });
+  const result = await setCustomerBlocked({ actor: staff, userId, blocked });
+  if (!result.ok) return data({ message: failureMessages(result).formErrors.join(" ") }, { status: failureStatus(result) });
   return { message: blocked ? "Cuenta bloqueada: sus sesiones se cerraron y no podrá entrar." : "Cuenta desbloqueada." };
 }
 
 export default function AdminCustomersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, total, page, search, pageSize } = loaderData;
   const [params] = useSearchParams();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount(total, pageSize);
   const pageHref = (target: number) => {
     const next = new URLSearchParams(params);
     next.set("pagina", String(target));

@@ -4,9 +4,9 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, SubmitButton } from "~/components/ui/form";
 import { requireStaff } from "~/features/accounts/guards.server";
-import { createQuote } from "~/features/quotes/quotes.server";
-import { getSolicitudForQuote } from "~/features/solicitudes/admin.server";
+import { createQuote, getQuoteSource } from "~/features/quotes/create.server";
 import { requestMeta } from "~/lib/request-meta";
+import { failureMessages, failureStatus } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Nueva cotización", description: "Crear una cotización.", noindex: true });
@@ -15,8 +15,8 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: "Nueva cotizaci�
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(requestMeta(request, context));
   const solicitudId = new URL(request.url).searchParams.get("solicitud") ?? "";
-  const solicitud = solicitudId ? await getSolicitudForQuote(solicitudId) : null;
-  return { solicitudId, solicitud: solicitud && { id: solicitud.id, number: solicitud.number, name: solicitud.name, company: solicitud.company } };
+  const solicitud = solicitudId ? await getQuoteSource(solicitudId) : null;
+  return { solicitudId, solicitud };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const solicitudId = String(formData.get("solicitud") ?? "").trim() || null;
   const result = await createQuote({ solicitudId, actor: { id: staff.id, name: staff.name } });
-  if (!result.ok) return data({ message: result.message }, { status: result.status });
+  if (!result.ok) return data({ message: failureMessages(result).formErrors.join(" ") }, { status: failureStatus(result) });
   throw redirect(`/admin/cotizaciones/${result.value.id}`);
 }
 

@@ -14,11 +14,17 @@ import { QuoteLinesTable, QuoteTotals } from "~/features/quotes/components/quote
 import { QuoteMessageThread } from "~/features/quotes/components/quote-messages";
 import { QuoteStatusPill, quoteStatusLabel } from "~/features/quotes/components/quote-status-pill";
 import { RevisionComparison } from "~/features/quotes/components/revision-comparison";
-import { addQuoteMessage, cancelQuote, getQuoteForStaff, reviseQuote, saveQuoteDraft, sendQuote } from "~/features/quotes/quotes.server";
+import { saveQuoteDraft } from "~/features/quotes/draft.server";
+import { cancelQuote, reviseQuote, sendQuote } from "~/features/quotes/lifecycle.server";
+import { addQuoteMessage } from "~/features/quotes/messages.server";
+import { getQuoteForStaff } from "~/features/quotes/read.server";
+import { allowedActions } from "~/features/quotes/states";
 import { QuoteMessageSchema } from "~/features/quotes/forms";
 import { notFound } from "~/lib/errors";
 import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
+import { replyToFailure } from "~/lib/form-reply";
 import { requestMeta } from "~/lib/request-meta";
+import { failureMessages, failureStatus, type Failure, type Result } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -54,6 +60,8 @@ interface ActionResult {
 }
 
 const reply = (payload: ActionResult, status = 200) => data(payload, { status });
+/** The Spanish sentence of a refusal, for the notice above the page or next to a form. */
+const refusalText = (failure: Failure) => failureMessages(failure).formErrors.join(" ");
 
 const BUILDER_INTENTS = ["guardar", "previa", "enviar"];
 const SENT_NOTICE = "Cotización enviada. El cliente recibirá un correo con el enlace para verla, aceptarla o rechazarla.";
@@ -72,16 +80,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const { intent: builderIntent, ...draft } = parsed.value;
     const saved = await saveQuoteDraft(params.id, { ...draft, intent: builderIntent === "enviar" ? "enviar" : "guardar" }, actor);
     if (!saved.ok) {
-      if (saved.status === 404) notFound(request);
-      return reply({ intent: "borrador", ok: false, message: saved.message, result: parsed.reply({ formErrors: [saved.message] }) }, saved.status);
+      if (saved.kind === "not-found") notFound(request);
+      const refused = replyToFailure(parsed, saved);
+      return reply({ intent: "borrador", ok: false, message: refusalText(saved), result: refused.result }, refused.status);
     }
     if (builderIntent === "previa") throw redirect(`/admin/cotizaciones/${params.id}?vista=previa`);
     if (builderIntent === "enviar") {
       // Saving and sending are two commands; when sending is refused the draft stays saved and editable.
       const sent = await sendQuote(params.id, actor);
       if (!sent.ok) {
-        const message = `Guardamos el borrador, pero no se envió: ${sent.message}`;
-        return reply({ intent: "borrador", ok: false, message, result: parsed.reply({ formErrors: [message] }) }, sent.status);
+        const message = `Guardamos el borrador, pero no se envió: ${refusalText(sent)}`;
+        return reply({ intent: "borrador", ok: false, message, result: parsed.reply({ formErrors: [message] }) }, failureStatus(sent));
       }
       throw redirect(`/admin/cotizaciones/${params.id}?enviada=1`);
     }
@@ -92,15 +101,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const parsed = QuoteMessageSchema.safeParse(Object.fromEntries(formData));
     const body = String(formData.get("body") ?? "");
     if (!parsed.success) return reply({ intent, ok: false, message: parsed.error.issues[0]?.message ?? "Escriba su mensaje.", body }, 400);
-    const result = await addQuoteMessage(params.id, actor, parsed.data.body, true);
+    const result = await addQuoteMessage(params.id, actor, { body: parsed.data.body, fromStaff: true });
     if (!result.ok) {
-      if (result.status === 404) notFound(request);
-      return reply({ intent, ok: false, message: result.message, body }, result.status);
+      if (result.kind === "not-found") notFound(request);
+      return reply({ intent, ok: false, message: refusalText(result), body }, failureStatus(result));
     }
     return reply({ intent, ok: true, message: "Mensaje enviado; el cliente recibirá un aviso por correo." });
   }
 
-  const commands: Record<string, { run: () => Promise<{ ok: true } | { ok: false; status: number; message: string }>; done: string }> = {
+  const commands: Record<string, { run: () => Promise<Result<unknown>>; done: string }> = {
     "enviar-borrador": { run: () => sendQuote(params.id, actor), done: SENT_NOTICE },
     revisar: { run: () => reviseQuote(params.id, actor), done: "Revisión nueva creada a partir de la enviada. Edítela y envíela; el cliente sigue viendo la anterior hasta entonces." },
     cancelar: { run: () => cancelQuote(params.id, actor), done: "Cotización cancelada." },
@@ -109,8 +118,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!command) return reply({ intent, ok: false, message: "No reconocimos esa acción. Recargue la página e intente de nuevo." }, 400);
   const result = await command.run();
   if (!result.ok) {
-    if (result.status === 404) notFound(request);
-    return reply({ intent, ok: false, message: result.message }, result.status);
+    if (result.kind === "not-found") notFound(request);
+    return reply({ intent, ok: false, message: refusalText(result) }, failureStatus(result));
   }
   // After sending, a fresh GET: the address loses "?vista=previa" and a reload sends nothing twice.
   if (intent === "enviar-borrador") throw redirect(`/admin/cotizaciones/${params.id}?enviada=1`);
@@ -118,7 +127,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
-const EDITABLE_STATUSES = ["borrador", "enviada", "rechazada", "vencida"];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function Section({ title, id, children, className = "" }: { title: string; id: string; children: ReactNode; className?: string }) {
@@ -149,10 +157,12 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
   const busy = navigation.state === "submitting";
   // Every form posts to the bare address, so "?vista=previa" or "?enviada=1" do not linger after an action.
   const here = `/admin/cotizaciones/${quote.id}`;
-  const editable = !current.sentAt && EDITABLE_STATUSES.includes(quote.status);
+  // The lifecycle table decides which commands this page offers; the domain refuses by the same table.
+  const actions = allowedActions({ status: quote.status, who: "staff", newestSent: Boolean(current.sentAt) });
+  const editable = actions.includes("guardar");
   const sent = quote.sentRevision ? revisions.find((revision) => revision.revision === quote.sentRevision) : undefined;
-  const canRevise = Boolean(current.sentAt) && ["enviada", "rechazada", "vencida"].includes(quote.status);
-  const canCancel = ["borrador", "enviada"].includes(quote.status);
+  const canRevise = actions.includes("revisar");
+  const canCancel = actions.includes("cancelar");
   // Builder and message results show next to their forms; the state commands report up here, and so
   // does a refused save when the builder is gone (a stale tab posting to a quote already sent).
   const notice =
@@ -430,7 +440,9 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
                     <p className="text-sm text-acero-800">
                       {quote.status === "enviada"
                         ? "El cliente ya no podrá aceptarla. Esta acción no se deshace."
-                        : "El borrador queda archivado como cancelado. Esta acción no se deshace."}
+                        : quote.status === "vencida"
+                          ? "La cotización vencida queda archivada como cancelada. Esta acción no se deshace."
+                          : "El borrador queda archivado como cancelado. Esta acción no se deshace."}
                     </p>
                     <button type="submit" name="intent" value="cancelar" className="btn w-full bg-red-700 py-2 text-white hover:bg-red-800" disabled={busy}>
                       Sí, cancelar {quote.number}

@@ -4,9 +4,10 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { requireStaff } from "~/features/accounts/guards.server";
 import { QuoteStatusPill } from "~/features/quotes/components/quote-status-pill";
-import { listQuotesForStaff, STAFF_QUOTES_PAGE_SIZE } from "~/features/quotes/quotes.server";
+import { listQuotesForStaff, STAFF_QUOTES_PAGE_SIZE } from "~/features/quotes/list.server";
 import { QUOTE_STATUSES } from "~/features/quotes/forms";
 import { formatDate, formatMoney, formatNumber } from "~/lib/format";
+import { MAX_PAGE, pageCount, positiveInt, searchText, SPANISH_LIST_PARAMS } from "~/lib/list-params";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { Pagination } from "~/components/ui/pagination";
@@ -21,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const requested = params.get("estado") ?? "";
   const status = QUOTE_STATUSES.some((option) => option.value === requested) ? requested : "";
-  const q = (params.get("q") ?? "").trim().slice(0, 100);
-  const page = Math.max(1, Number.parseInt(params.get("pagina") ?? "1", 10) || 1);
+  const q = searchText(params.get("q"), 100) ?? "";
+  const page = positiveInt(params.get(SPANISH_LIST_PARAMS.page), 1, MAX_PAGE);
   const { rows, total } = await listQuotesForStaff({ status: status || undefined, q, page });
   return { rows, total, page, status, q, pageSize: STAFF_QUOTES_PAGE_SIZE };
 }
@@ -32,7 +33,7 @@ const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
 export default function AdminQuotesPage({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, status, q, pageSize } = loaderData;
   const [params] = useSearchParams();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount(total, pageSize);
   const filtered = Boolean(status || q);
   const pageHref = (target: number) => {
     const next = new URLSearchParams(params);

@@ -4,7 +4,7 @@ import type { loader as adminLayoutLoader } from "./layout";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { requireStaff } from "~/features/accounts/guards.server";
-import { getDashboardStats } from "~/features/solicitudes/admin.server";
+import { getDashboardStats } from "~/features/solicitudes/dashboard.server";
 import { StatusPill, UnreadMarker } from "~/features/solicitudes/components/solicitud-badges";
 import { formatDateTime, formatNumber } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/formulario-archivo";
 import { requireStaff } from "~/features/accounts/guards.server";
-import { attachmentDisposition, getSolicitudFile } from "~/features/solicitudes/admin.server";
+import { attachmentDisposition, getSolicitudFile } from "~/features/solicitudes/files.server";
 import { notFound } from "~/lib/errors";
 import { requestMeta } from "~/lib/request-meta";
 
@@ -8,7 +8,7 @@ import { requestMeta } from "~/lib/request-meta";
 // never cached, and only through the solicitud it belongs to.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(requestMeta(request, context));
-  const file = await getSolicitudFile(params.id, params.fileId);
+  const file = await getSolicitudFile({ solicitudId: params.id, fileId: params.fileId });
   if (!file) notFound(request);
   return new Response(file.body, {
     headers: {

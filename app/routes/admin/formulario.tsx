@@ -5,12 +5,15 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, FormNotice } from "~/components/ui/form";
 import { requireStaff } from "~/features/accounts/guards.server";
-import { applySolicitudAction, openSolicitud, SolicitudActionSchema, type SolicitudDetail } from "~/features/solicitudes/admin.server";
-import { StatusPill, statusLabel } from "~/features/solicitudes/components/solicitud-badges";
-import { CERTIFICATE_OPTIONS, INDUSTRY_OPTIONS, SERVICE_OPTIONS, SOLICITUD_TYPES, TOLERANCE_OPTIONS } from "~/features/solicitudes/forms";
+import { applySolicitudAction } from "~/features/solicitudes/commands.server";
+import { StatusPill } from "~/features/solicitudes/components/solicitud-badges";
+import { openSolicitud, type SolicitudDetail } from "~/features/solicitudes/detail.server";
+import { CERTIFICATE_OPTIONS, INDUSTRY_OPTIONS, SERVICE_OPTIONS, SOLICITUD_TYPES, SolicitudActionSchema, TOLERANCE_OPTIONS } from "~/features/solicitudes/forms";
+import { allowedNextStatuses, statusLabel } from "~/features/solicitudes/states";
 import { notFound } from "~/lib/errors";
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
+import { failureMessages, failureStatus } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -23,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 // Opening the page marks the solicitud as read (the first time only, with a history entry).
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(requestMeta(request, context));
-  const solicitud = await openSolicitud(params.id, staff);
+  const solicitud = await openSolicitud({ id: params.id, actor: staff });
   if (!solicitud) notFound(request);
   return { solicitud };
 }
@@ -35,11 +38,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ ok: false, intent: String(formData.get("intent") ?? ""), message: parsed.error.issues[0]?.message ?? "Revise el formulario.", note: "" }, { status: 400 });
   }
-  const result = await applySolicitudAction(params.id, parsed.data, staff);
+  const result = await applySolicitudAction({ id: params.id, action: parsed.data, actor: staff });
   if (!result.ok) {
-    if (result.status === 404) notFound(request);
+    if (result.kind === "not-found") notFound(request);
     const note = parsed.data.intent === "nota" ? parsed.data.note : "";
-    return data({ ok: false, intent: parsed.data.intent, message: result.message, note }, { status: result.status });
+    return data({ ok: false, intent: parsed.data.intent, message: failureMessages(result).formErrors[0] ?? "", note }, { status: failureStatus(result) });
   }
   // Back to the list: staying here would open (and so mark as read) the page again.
   if (result.value.intent === "no_leido") throw redirect("/admin/formularios");
@@ -128,6 +131,8 @@ export default function AdminSolicitudPage({ loaderData, actionData }: Route.Com
   const feedback = (intent: string) =>
     actionData?.intent === intent ? actionData.ok ? <FormNotice>{actionData.message}</FormNotice> : <FormErrors errors={[actionData.message]} id={`error-${intent}`} /> : null;
   const isQuote = s.type === "cotizacion";
+  // The state table decides which moves the staff are offered; the command refuses the others.
+  const nextStatuses = allowedNextStatuses(s.status);
   const whatsapp = s.phone ? whatsappHref(s.phone) : null;
 
   return (
@@ -328,7 +333,7 @@ export default function AdminSolicitudPage({ loaderData, actionData }: Route.Com
               Estado actual: <StatusPill status={s.status} />
             </p>
             {feedback("estado")}
-            {s.nextStatuses.length ? (
+            {nextStatuses.length ? (
               <Form method="post" className="mt-4 space-y-3">
                 <label htmlFor="nuevo-estado" className="block text-sm font-semibold text-acero-900">
                   Cambiar a
@@ -337,11 +342,11 @@ export default function AdminSolicitudPage({ loaderData, actionData }: Route.Com
                   id="nuevo-estado"
                   name="status"
                   required
-                  defaultValue={s.nextStatuses[0]}
+                  defaultValue={nextStatuses[0]}
                   className="block w-full rounded-md border border-acero-300 bg-white px-3 py-2 text-acero-900"
                   aria-describedby={actionData?.intent === "estado" && !actionData.ok ? "error-estado" : undefined}
                 >
-                  {s.nextStatuses.map((status) => (
+                  {nextStatuses.map((status) => (
                     <option key={status} value={status}>
                       {statusLabel(status)}
                     </option>

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/formularios-csv";
 import { requireStaff } from "~/features/accounts/guards.server";
-import { parseSolicitudFilters, streamSolicitudesCsv, solicitudesCsvFileName } from "~/features/solicitudes/admin.server";
+import { solicitudesCsvFileName, streamSolicitudesCsv } from "~/features/solicitudes/export-csv.server";
+import { parseSolicitudFilters } from "~/features/solicitudes/filters";
 import { requestMeta } from "~/lib/request-meta";
 
 // The current view of /admin/formularios (same URL filters, every page) as a streamed CSV file.

@@ -3,10 +3,12 @@ import type { Route } from "./+types/formularios";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { requireStaff } from "~/features/accounts/guards.server";
-import { listSolicitudes, parseSolicitudFilters } from "~/features/solicitudes/admin.server";
+import { DEFAULT_PER_PAGE, parseSolicitudFilters } from "~/features/solicitudes/filters";
+import { listSolicitudes } from "~/features/solicitudes/list.server";
 import { StatusPill, UnreadMarker } from "~/features/solicitudes/components/solicitud-badges";
 import { INDUSTRY_OPTIONS, SOLICITUD_STATUSES, SOLICITUD_TYPES } from "~/features/solicitudes/forms";
 import { formatDateTime, formatNumber } from "~/lib/format";
+import { pageCount } from "~/lib/list-params";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { ListEmptyState } from "~/components/ui/list-empty-state";
@@ -52,7 +54,7 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
   const csvHref = hrefWith({ pagina: null, porPagina: null, sinTotal: null }, "/admin/formularios/exportar.csv");
 
   const filtered = FILTER_KEYS.some((key) => params.get(key));
-  const pages = total === null ? null : Math.max(1, Math.ceil(total / filters.perPage));
+  const pages = total === null ? null : pageCount(total, filters.perPage);
   const firstShown = (filters.page - 1) * filters.perPage + 1;
   const lastShown = firstShown + rows.length - 1;
   const perPageChoices = PER_PAGE_CHOICES.includes(filters.perPage) ? PER_PAGE_CHOICES : [...PER_PAGE_CHOICES, filters.perPage].sort((a, b) => a - b);
@@ -100,7 +102,7 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <FilterDateRangeHelp />
-        <FilterActions clearHref="/admin/formularios" showClear={filtered || filters.skipTotal || filters.perPage !== 30}>
+        <FilterActions clearHref="/admin/formularios" showClear={filtered || filters.skipTotal || filters.perPage !== DEFAULT_PER_PAGE}>
           <label className="flex items-center gap-2 text-sm text-acero-800">
             <input type="checkbox" name="sinTotal" value="1" defaultChecked={filters.skipTotal} className="h-4 w-4" />
             No contar el total (más rápido con muchos registros)

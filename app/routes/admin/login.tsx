@@ -4,10 +4,10 @@ import { useEffect } from "react";
 import { Form, data, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
-import { signInStaff } from "~/features/accounts/accounts.server";
 import { clearAdminMarker } from "~/lib/admin-marker";
 import { adminSignInCookie, signedInHeaders } from "~/features/accounts/guards.server";
 import { LoginSchema } from "~/features/accounts/forms";
+import { signInStaff } from "~/features/accounts/sign-in.server";
 import { guardPublicForm } from "~/services/security/form-guard.server";
 import { formFailure } from "~/lib/form-reply";
 import { RATE_LIMITS } from "~/services/security/rate-limit.server";
@@ -39,8 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const guard = await guardPublicForm(formData, { scope: "admin-login", ip: meta.ip, rule: RATE_LIMITS.adminSignIn });
   if (!guard.ok) return formFailure(parsed, guard, { hideFields: ["password"] });
   const result = await signInStaff(meta, parsed.value);
-  if (!result.ok) return data({ result: parsed.reply({ formErrors: [result.message], hideFields: ["password"] }) }, { status: result.status ?? 400 });
-  const headers = signedInHeaders(result.headers);
+  if (!result.ok) return formFailure(parsed, result, { hideFields: ["password"] });
+  const headers = signedInHeaders(result.value.headers);
   headers.append("Set-Cookie", adminSignInCookie());
   throw redirect(adminTarget(parsed.value.redirectTo), { headers });
 }

@@ -7,12 +7,15 @@ import { requireStaff } from "~/features/accounts/guards.server";
 import { OrderLines } from "~/features/orders/components/order-lines";
 import { OrderStatusPill } from "~/features/orders/components/order-status-pill";
 import { TotalsList } from "~/features/orders/components/totals-list";
-import { OrderTransitionSchema, changeOrderStatus, getOrderDetail } from "~/features/orders/orders.server";
+import { getOrderDetail } from "~/features/orders/staff-detail.server";
+import { allowedActions } from "~/features/orders/states";
+import { changeOrderStatus } from "~/features/orders/status-commands.server";
 import { regimenLabel, usoCfdiLabel } from "~/features/orders/sat-catalogs";
-import { deliveryLabel, formatOrderAddress, orderStatusLabel, paymentLabel } from "~/features/orders/forms";
+import { OrderTransitionSchema, deliveryLabel, formatOrderAddress, orderStatusLabel, paymentLabel } from "~/features/orders/forms";
 import { notFound } from "~/lib/errors";
 import { formatDateTime } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
+import { failureMessages, failureStatus } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -30,14 +33,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = OrderTransitionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]?.message ?? "Revise el formulario." }, { status: 400 });
   const result = await changeOrderStatus({ orderId: params.id, to: parsed.data.status, note: parsed.data.note, actor: { id: staff.id, name: staff.name } });
-  if (!result.ok && result.status === 404) notFound(request);
-  return data({ ok: result.ok, message: result.message }, { status: result.ok ? 200 : result.status });
+  if (result.ok) return data({ ok: true, message: result.value.message }, { status: 200 });
+  if (result.kind === "not-found") notFound(request);
+  return data({ ok: false, message: failureMessages(result).formErrors.join(" ") }, { status: failureStatus(result) });
 }
 
 const TRANSITION_BUTTON: Record<string, string> = { cancelado: "btn-secondary py-2 text-sm text-red-800" };
 
 export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, items, events, allowed } = loaderData;
+  const { order, items, events } = loaderData;
+  // The workflow table decides the buttons, the same table the action's domain call refuses with.
+  const allowed = allowedActions(order);
   return (
     <main id="contenido" className="p-6 sm:p-8">
       <AppLink to="/admin/pedidos" className="text-sm font-semibold text-forja-700 underline underline-offset-2">

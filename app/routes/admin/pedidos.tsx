@@ -4,7 +4,8 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { requireStaff } from "~/features/accounts/guards.server";
 import { OrderStatusPill } from "~/features/orders/components/order-status-pill";
-import { listOrders, parseOrderFilters } from "~/features/orders/orders.server";
+import { ORDERS_PER_PAGE, parseOrderFilters } from "~/features/orders/filters";
+import { listOrders } from "~/features/orders/staff-list.server";
 import { ORDER_STATUSES, deliveryLabel, paymentLabel } from "~/features/orders/forms";
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
@@ -36,7 +37,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
     const query = next.toString();
     return query ? `?${query}` : "?";
   };
-  const firstShown = (filters.page - 1) * 30 + 1;
+  const firstShown = (filters.page - 1) * ORDERS_PER_PAGE + 1;
 
   return (
     <main id="contenido" className="p-6 sm:p-8">

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, data, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/producto";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -6,13 +7,21 @@ import { FormErrors, FormNotice } from "~/components/ui/form";
 import { requireStaff } from "~/features/accounts/guards.server";
 import { NEW_PRODUCT_DEFAULTS, ProductForm, type ProductFormDefaults } from "~/features/catalogue/components/product-form";
 import { ProductImagesManager } from "~/features/catalogue/components/product-images-manager";
-import { submitProductForm } from "~/features/catalogue/product-form.server";
-import { getProductEditor } from "~/features/catalogue/products.server";
-import { pesosInput } from "~/features/catalogue/forms";
+import { ImageAltSchema, pesosInput, PRODUCT_NOT_SAVED, ProductSchema } from "~/features/catalogue/forms";
+import { makeProductImageFirst, removeProductImage, updateProductImageAlt } from "~/features/catalogue/image-commands.server";
+import { IMAGE_LIMITS } from "~/features/catalogue/images";
+import { setProductActive } from "~/features/catalogue/product-commands.server";
+import { saveProduct } from "~/features/catalogue/save-product.server";
+import { getProductEditor } from "~/features/catalogue/staff-products.server";
 import { formatDateTime } from "~/lib/format";
 import { notFound } from "~/lib/errors";
+import { replyToFailure } from "~/lib/form-reply";
 import { requestMeta } from "~/lib/request-meta";
+import { failureMessages, failureStatus, type Result } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
+import { isUuid } from "~/lib/uuid";
+import { parseMultipartUpload } from "~/services/files/multipart.server";
+import { removeQuietly, uploadsTmpDir } from "~/services/files/storage.server";
 
 // /admin/productos/nuevo and /admin/productos/<id>: the product form, its images and its status.
 
@@ -28,20 +37,73 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return editor;
 }
 
+// The screen posts two kinds of forms: the product form (multipart, with new photos) and the small
+// urlencoded ones beside it (activate, image alt text, image order, image removal).
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const meta = requestMeta(request, context);
-  await requireStaff(meta);
-  const result = await submitProductForm(meta, productIdParam(params.id));
-  switch (result.kind) {
-    case "saved":
-      throw redirect(`/admin/productos/${result.id}?${result.created ? "creado" : "guardado"}=1`);
-    case "not-found":
-      return notFound(request);
-    case "form":
-      return data({ form: result.result, notice: null }, { status: result.status });
-    case "notice":
-      return data({ form: null, notice: { message: result.message, error: result.error } }, { status: result.status });
+  await requireStaff(requestMeta(request, context));
+  const productId = productIdParam(params.id);
+  if (productId !== null && !isUuid(productId)) notFound(request);
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return saveProductForm(request, productId);
+  if (productId === null) return notice(400, "Guarde primero el producto.", true);
+  return productAction(request, productId, await request.formData());
+}
+
+async function saveProductForm(request: Request, productId: string | null) {
+  const upload = await parseMultipartUpload(request, IMAGE_LIMITS, uploadsTmpDir());
+  if (!upload.ok) {
+    const parsed = parseWithZod(upload.fields, { schema: ProductSchema });
+    return data({ form: parsed.reply({ formErrors: [`${upload.message} No se guardó el producto.`] }), notice: null }, { status: upload.status });
   }
+  try {
+    const parsed = parseWithZod(upload.fields, { schema: ProductSchema });
+    if (parsed.status !== "success") return data({ form: parsed.reply({ formErrors: [PRODUCT_NOT_SAVED] }), notice: null }, { status: 400 });
+    const saved = await saveProduct({
+      productId,
+      values: parsed.value,
+      images: upload.files.filter((file) => file.field === "images"),
+      imageAlt: String(upload.fields.get("imageAlt") ?? ""),
+    });
+    if (saved.ok) throw redirect(`/admin/productos/${saved.value.id}?${saved.value.created ? "creado" : "guardado"}=1`);
+    if (saved.kind === "not-found") notFound(request);
+    const reply = replyToFailure(parsed, saved);
+    return data({ form: reply.result, notice: null }, { status: reply.status });
+  } finally {
+    await removeQuietly(upload.files.map((file) => file.tmpPath));
+  }
+}
+
+async function productAction(request: Request, productId: string, form: FormData) {
+  const intent = String(form.get("intent") ?? "");
+  const imageId = String(form.get("imageId") ?? "");
+  switch (intent) {
+    case "activar":
+    case "desactivar": {
+      const active = intent === "activar";
+      if (!(await setProductActive(productId, active)).ok) notFound(request);
+      return notice(200, active ? "Producto activado: ya aparece en el catálogo." : "Producto desactivado: ya no aparece en el catálogo; los pedidos que lo incluyen lo conservan.");
+    }
+    case "imagen-alt": {
+      const parsed = ImageAltSchema.safeParse({ imageId, alt: form.get("alt") ?? "" });
+      if (!parsed.success) return notice(400, parsed.error.issues[0]?.message ?? "Revise el texto alternativo.", true);
+      return imageNotice(await updateProductImageAlt(productId, parsed.data.imageId, parsed.data.alt), "Texto alternativo guardado.");
+    }
+    case "imagen-primera":
+      return imageNotice(await makeProductImageFirst(productId, imageId), "Imagen principal cambiada.");
+    case "imagen-quitar":
+      return imageNotice(await removeProductImage(productId, imageId), "Imagen eliminada.");
+    default:
+      return notice(400, "Acción desconocida.", true);
+  }
+}
+
+function notice(status: number, message: string, error = false) {
+  return data({ form: null, notice: { message, error } }, { status });
+}
+
+/** An image command's answer: the message when it worked, the failure's (image gone: 404) when not. */
+function imageNotice(result: Result, done: string) {
+  if (result.ok) return notice(200, done);
+  return notice(failureStatus(result), failureMessages(result).formErrors.join(" "), true);
 }
 
 export default function AdminProductPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import { requireStaff } from "~/features/accounts/guards.server";
 import { Pagination } from "~/components/ui/pagination";
 import { ProductImage } from "~/features/catalogue/components/product-image";
 import { StockBadge } from "~/features/catalogue/components/stock-badge";
-import { listProductsForStaff } from "~/features/catalogue/products.server";
+import { listProductsForStaff } from "~/features/catalogue/staff-products.server";
 import { parseStaffProductFilters, STAFF_STATUSES } from "~/features/catalogue/search";
 import { formatMoney, formatNumber } from "~/lib/format";
 import { priceWithIva } from "~/lib/money";

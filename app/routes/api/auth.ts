@@ -1,5 +1,5 @@
 import type { Route } from "./+types/auth";
-import { handleAuthRequest } from "~/features/accounts/accounts.server";
+import { handleAuthRequest } from "~/features/accounts/auth-api.server";
 import { requestMeta } from "~/lib/request-meta";
 
 // better-auth's HTTP API (/api/auth/*): sign-in for API clients (bearer tokens) and its own endpoints.

@@ -10,11 +10,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("catalogue-routes"));
 
-import { addProductImages, imagesForProduct } from "~/features/catalogue/images.server";
-import { getProductsForCart, listProducts, setProductActive } from "~/features/catalogue/products.server";
+import { getProductsForCart } from "~/features/catalogue/cart-products.server";
+import { addProductImages } from "~/features/catalogue/image-uploads.server";
+import { imagesForProduct } from "~/features/catalogue/image-views.server";
+import { setProductActive } from "~/features/catalogue/product-commands.server";
+import { listProducts } from "~/features/catalogue/public-list.server";
 import { seedCatalogue } from "~/features/catalogue/seed.server";
 import { uploadsTmpDir } from "~/services/files/storage.server";
 import { clientIpContext } from "~/lib/request-context";
+import { failureMessages } from "~/lib/result";
 import { registeredCustomer, signedInStaffCookie } from "../../../tests/support/auth-requests";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import { loader as catalogueLoader } from "./catalogo";
@@ -38,7 +42,7 @@ beforeAll(async () => {
   const tmpPath = path.join(uploadsTmpDir(), randomUUID());
   fs.writeFileSync(tmpPath, bytes);
   const added = await addProductImages(productId, [{ field: "images", name: "guarda.png", tmpPath, size: bytes.length, sha256: "", head: bytes.subarray(0, 65_536), tail: bytes.subarray(-65_536) }], "Guarda de policarbonato montada en perfil");
-  if (!added.ok) throw new Error(added.errors.join(" "));
+  if (!added.ok) throw new Error(failureMessages(added).fieldErrors.images?.join(" "));
   imageId = (await imagesForProduct(productId))[0]!.id;
 
   const email = `personal-rutas-${process.pid}@forja.mx`;

@@ -4,7 +4,7 @@ import { PageIntro } from "~/components/ui/page-intro";
 import { CatalogueFilters } from "~/features/catalogue/components/catalogue-filters";
 import { Pagination } from "~/components/ui/pagination";
 import { ProductCard } from "~/features/catalogue/components/product-card";
-import { listProducts } from "~/features/catalogue/products.server";
+import { listProducts } from "~/features/catalogue/public-list.server";
 import { CATALOGUE_PAGE_SIZE, catalogueHref, parseCatalogueQuery } from "~/features/catalogue/search";
 import { formatNumber } from "~/lib/format";
 import { liveDataPageHandle } from "~/lib/page-cache";

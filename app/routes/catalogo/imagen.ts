@@ -1,5 +1,6 @@
 import type { Route } from "./+types/imagen";
-import { getProductImageFile } from "~/features/catalogue/images.server";
+import { getSessionUser, isStaff } from "~/features/accounts/index.server";
+import { getProductImageFile } from "~/features/catalogue/image-file.server";
 import { notFound } from "~/lib/errors";
 import { requestMeta } from "~/lib/request-meta";
 
@@ -7,7 +8,12 @@ import { requestMeta } from "~/lib/request-meta";
 // other bytes (a new upload is a new id), so active products' photos are cached for a year;
 // an inactive product's are for staff only and never stored by shared caches.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const file = await getProductImageFile(requestMeta(request, context), params.imageId, params.file);
+  const file = await getProductImageFile({
+    imageId: params.imageId,
+    fileName: params.file,
+    // Only an inactive product's photo asks who is looking.
+    mayViewInactive: async () => isStaff(await getSessionUser(requestMeta(request, context))),
+  });
   if (!file) notFound(request);
   return new Response(new Uint8Array(file.body), {
     headers: {

@@ -7,7 +7,7 @@ import { ProductGallery } from "~/features/catalogue/components/product-gallery"
 import { ProductPrice } from "~/features/catalogue/components/product-price";
 import { StockBadge } from "~/features/catalogue/components/stock-badge";
 import { productImageUrl } from "~/features/catalogue/images";
-import { getProductBySlug } from "~/features/catalogue/products.server";
+import { getProductBySlug } from "~/features/catalogue/product-page.server";
 import { formatUnitQuantity, unitName } from "~/features/catalogue/forms";
 import { catalogueHref, slugify } from "~/features/catalogue/search";
 import { productJsonLd } from "~/features/catalogue/structured-data";

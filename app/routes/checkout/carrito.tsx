@@ -3,24 +3,54 @@ import type { Route } from "./+types/carrito";
 import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, FormNotice } from "~/components/ui/form";
 import { PageIntro } from "~/components/ui/page-intro";
-import { getCartPage, handleCartAction } from "~/features/orders/cart.server";
+import { loadCart, type CartOwner } from "~/features/orders/cart.server";
+import { addToCart, removeFromCart, setCartItemQuantity } from "~/features/orders/cart-commands.server";
 import { TotalsList } from "~/features/orders/components/totals-list";
-import { quantityWithUnit } from "~/features/orders/forms";
+import { CartActionSchema, quantityWithUnit, type CartAction } from "~/features/orders/forms";
+import { readCartSession, resolveCartOwner, takeCartFlash, writeCartFlash } from "~/features/orders/http.server";
 import { formatMoney } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
+import { failureMessages, type Result } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
+import { readFormData } from "~/services/security/form-guard.server";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Carrito", description: "Revise las piezas de su pedido antes de pagar.", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = await getCartPage(requestMeta(request, context));
-  return data({ cart: page.cart, flash: page.flash, signedIn: page.signedIn }, { headers: page.headers });
+  const session = await readCartSession(requestMeta(request, context));
+  const flash = takeCartFlash(request, session.headers);
+  const cart = await loadCart(session.owner);
+  cart.notices.unshift(...session.notices);
+  return data({ cart, flash, signedIn: !!session.user }, { headers: session.headers });
 }
 
-// agregar (from a product page), actualizar and quitar; the outcome is shown on /carrito (post → redirect → get).
+function runCartAction(owner: CartOwner, action: CartAction): Promise<Result<{ message: string }>> {
+  if (action.intent === "agregar") return addToCart(owner, action.productId, action.quantity);
+  if (action.intent === "actualizar") return setCartItemQuantity(owner, action.productId, action.quantity);
+  return removeFromCart(owner, action.productId);
+}
+
+// agregar (from a product page), actualizar and quitar; the outcome is shown on /carrito (post → redirect → get)
+// through a short cookie, with the cart cookies this request set.
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await handleCartAction(requestMeta(request, context), await request.formData());
-  throw redirect("/carrito", { headers: result.headers });
+  const form = await readFormData(request);
+  const parsed = CartActionSchema.safeParse(form ? Object.fromEntries(form) : {});
+  if (!parsed.success) {
+    const headers = new Headers();
+    writeCartFlash(headers, { ok: false, message: parsed.error.issues[0]?.message ?? "No entendimos ese cambio al carrito." });
+    throw redirect("/carrito", { headers });
+  }
+  const resolved = await resolveCartOwner(requestMeta(request, context), { create: parsed.data.intent === "agregar" });
+  if (!resolved.ok) {
+    const headers = new Headers();
+    writeCartFlash(headers, { ok: false, message: failureMessages(resolved).formErrors.join(" ") });
+    throw redirect("/carrito", { headers });
+  }
+  const { owner, headers, notices } = resolved.value;
+  const result = owner ? await runCartAction(owner, parsed.data) : null;
+  const message = !result ? "Su carrito está vacío." : result.ok ? result.value.message : failureMessages(result).formErrors.join(" ");
+  writeCartFlash(headers, { ok: !!result?.ok, message: [...notices, message].join(" ") });
+  throw redirect("/carrito", { headers });
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {

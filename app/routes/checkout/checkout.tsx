@@ -1,30 +1,56 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/checkout";
 import { AppLink } from "~/components/ui/app-link";
 import { FormErrors } from "~/components/ui/form";
 import { PageIntro } from "~/components/ui/page-intro";
-import { getCheckoutPage, submitCheckout } from "~/features/orders/checkout.server";
+import { CHECKOUT_FORM, getCheckoutPage, issueCheckoutToken, placeCheckoutOrder } from "~/features/orders/checkout.server";
 import { CheckoutForm } from "~/features/orders/components/checkout-form";
 import { TotalsList } from "~/features/orders/components/totals-list";
-import { quantityWithUnit } from "~/features/orders/forms";
+import { CheckoutSchema, quantityWithUnit } from "~/features/orders/forms";
+import { grantOrderAccess, readCartSession } from "~/features/orders/http.server";
 import { formatMoney } from "~/lib/format";
+import { replyToFailure } from "~/lib/form-reply";
 import { requestMeta } from "~/lib/request-meta";
+import { invalid } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
+import { FORM_GUARD_MESSAGES, guardPublicForm, readFormData } from "~/services/security/form-guard.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Finalizar compra", description: "Datos de entrega, facturación CFDI y pago de su pedido.", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = await getCheckoutPage(requestMeta(request, context));
-  if (page.cart.lines.length === 0) throw redirect("/carrito", { headers: page.headers });
-  const { headers, ...rest } = page;
-  return data(rest, { headers });
+  const session = await readCartSession(requestMeta(request, context));
+  const page = await getCheckoutPage(session);
+  if (page.cart.lines.length === 0) throw redirect("/carrito", { headers: session.headers });
+  return data({ ...page, formToken: issueCheckoutToken() }, { headers: session.headers });
 }
 
+// Guard (honeypot and the page's one-time token; no rate limit here: the per-IP limit of orders is
+// counted by placeCheckoutOrder after it has looked for the order of a resubmitted page), parse,
+// place the order. A refused guard gives the form a fresh token; any later refusal keeps it, so the
+// person can correct and confirm the same page.
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitCheckout(requestMeta(request, context), await request.formData());
-  if (result.ok) throw redirect(`/checkout/confirmacion/${result.number}`, { headers: result.headers });
-  return data({ result: result.result, formToken: result.formToken }, { status: result.status, headers: result.headers });
+  const meta = requestMeta(request, context);
+  const formData = await readFormData(request);
+  const parsed = parseWithZod(formData ?? new FormData(), { schema: CheckoutSchema });
+  const refuse = (reply: ReturnType<typeof replyToFailure>, formToken: string, headers = new Headers()) => {
+    for (const [name, value] of Object.entries(reply.headers)) headers.set(name, value);
+    return data({ result: reply.result, formToken }, { status: reply.status, headers });
+  };
+  if (!formData) return refuse(replyToFailure(parsed, invalid(FORM_GUARD_MESSAGES.unreadable)), issueCheckoutToken());
+  // tooFast is ignored on purpose: a returning customer with everything prefilled may confirm at once.
+  const guard = await guardPublicForm(formData, { scope: "checkout", ip: meta.ip, token: { form: CHECKOUT_FORM } });
+  if (!guard.ok) return refuse(replyToFailure(parsed, guard), issueCheckoutToken());
+  const token = guard.value.token;
+  if (parsed.status !== "success") return data({ result: parsed.reply(), formToken: token }, { status: 400 });
+
+  const session = await readCartSession(meta);
+  const placed = await placeCheckoutOrder({ checkout: parsed.value, owner: session.owner, userId: session.user?.id ?? null, token, ip: meta.ip });
+  if (!placed.ok) return refuse(replyToFailure(parsed, placed), token, session.headers);
+  const headers = grantOrderAccess(request, placed.value.number);
+  for (const cookie of session.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  throw redirect(`/checkout/confirmacion/${placed.value.number}`, { headers });
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,7 +5,8 @@ import { OrderLines } from "~/features/orders/components/order-lines";
 import { OrderStatusPill } from "~/features/orders/components/order-status-pill";
 import { PaymentInstructions } from "~/features/orders/components/payment-instructions";
 import { TotalsList } from "~/features/orders/components/totals-list";
-import { getOrderConfirmation } from "~/features/orders/orders.server";
+import { getOrderConfirmation } from "~/features/orders/customer-orders.server";
+import { orderViewer } from "~/features/orders/http.server";
 import { regimenLabel, usoCfdiLabel } from "~/features/orders/sat-catalogs";
 import { deliveryLabel, formatOrderAddress } from "~/features/orders/forms";
 import { notFound } from "~/lib/errors";
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = ({ params }) => pageMeta({ title: `Pedid
 // Only the order's owner: the account that placed it, or (for a guest) the browser that placed it.
 // Anyone else gets the same 404 as for a number that does not exist.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const confirmation = await getOrderConfirmation(requestMeta(request, context), params.number);
+  const confirmation = await getOrderConfirmation(params.number, await orderViewer(requestMeta(request, context)));
   if (!confirmation) notFound(request);
   return confirmation;
 }

@@ -2,13 +2,13 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/cotiza";
 import { DirectContact } from "~/components/ui/direct-contact";
 import { PageIntro } from "~/components/ui/page-intro";
-import { getSessionUser } from "~/features/accounts/accounts.server";
+import { getSessionUser } from "~/features/accounts/index.server";
 import { QuoteRequestForm } from "~/features/solicitudes/components/quote-request-form";
 import { INDUSTRY_OPTIONS, SERVICE_OPTIONS } from "~/features/solicitudes/forms";
-import { issueSolicitudToken, submitForm } from "~/features/solicitudes/submit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { formHeaders } from "~/lib/route-headers";
+import { issueSolicitudToken, submitSolicitud } from "./submit-solicitud.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // Without JavaScript the form posts here (multipart); with JavaScript it goes to /api/cotiza to show progress.
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitForm(requestMeta(request, context), "cotizacion");
+  const result = await submitSolicitud(requestMeta(request, context), "cotizacion");
   if (result.ok) throw redirect(`/cotiza/enviada?folio=${encodeURIComponent(result.number)}`);
   return data({ result: result.result, formToken: result.formToken }, { status: result.status, headers: result.headers });
 }

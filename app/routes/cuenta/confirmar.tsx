@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/confirmar";
 import { AppLink } from "~/components/ui/app-link";
-import { confirmEmail } from "~/features/accounts/accounts.server";
+import { confirmEmail } from "~/features/accounts/email-confirmation.server";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { signedInHeaders } from "~/features/accounts/guards.server";
 import { requestMeta } from "~/lib/request-meta";
+import { failureMessages, failureStatus } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Confirmación de correo", description: "Confirmación de su correo en Forja.", noindex: true });
@@ -14,8 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   if (!token) return data({ confirmed: false, message: "El enlace no está completo. Pida uno nuevo desde su cuenta." }, { status: 400 });
   const result = await confirmEmail(requestMeta(request, context), token);
-  if (!result.ok) return data({ confirmed: false, message: result.message }, { status: 400 });
-  return data({ confirmed: true, message: "" }, { headers: signedInHeaders(result.headers) });
+  if (!result.ok) return data({ confirmed: false, message: failureMessages(result).formErrors.join(" ") }, { status: failureStatus(result) });
+  return data({ confirmed: true, message: "" }, { headers: signedInHeaders(result.value.headers) });
 }
 
 export default function ConfirmEmailPage({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,9 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/connect";
-import { startProviderSignIn } from "~/features/accounts/accounts.server";
+import { startProviderSignIn } from "~/features/accounts/provider-sign-in.server";
 import { ERROR_TITLES } from "~/lib/errors";
 import { requestMeta } from "~/lib/request-meta";
+import { failureMessages, failureStatus } from "~/lib/result";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 // /connect/{provider}: starts the provider sign-in (state cookie set here, checked at the callback).
@@ -11,12 +12,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/cuenta");
   const popup = url.searchParams.get("popup") === "1";
   const done = `/auth/listo?redirectTo=${encodeURIComponent(redirectTo)}${popup ? "&popup=1" : ""}`;
-  const result = await startProviderSignIn(requestMeta(request, context), params.provider, done);
+  const result = await startProviderSignIn(requestMeta(request, context), { providerId: params.provider, callbackPath: done });
   if (!result.ok) {
-    throw data({ statusCode: 400, statusMessage: ERROR_TITLES[400], message: result.message }, { status: 400 });
+    const status = failureStatus(result);
+    throw data({ statusCode: status, statusMessage: ERROR_TITLES[status], message: failureMessages(result).formErrors.join(" ") }, { status });
   }
   const headers = new Headers();
-  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  for (const cookie of result.value.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   throw redirect(result.value.url, { headers });
 }
 

@@ -5,10 +5,15 @@ import type { Route } from "./+types/cuenta";
 import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, FormNotice, SubmitButton, TextField } from "~/components/ui/form";
 import { PageIntro } from "~/components/ui/page-intro";
-import { changePassword, listLinkedProviders, resendConfirmation, updateProfile } from "~/features/accounts/accounts.server";
 import { requireUser, signedInHeaders } from "~/features/accounts/guards.server";
+import { resendConfirmation } from "~/features/accounts/email-confirmation.server";
 import { ChangePasswordSchema, ProfileSchema } from "~/features/accounts/forms";
+import { changePassword } from "~/features/accounts/password.server";
+import { updateProfile } from "~/features/accounts/profile.server";
+import { listLinkedProviders } from "~/features/accounts/provider-sign-in.server";
+import { replyToFailure } from "~/lib/form-reply";
 import { requestMeta } from "~/lib/request-meta";
+import { failureMessages } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Mi cuenta", description: "Datos de su cuenta de Forja.", noindex: true });
@@ -32,8 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
 
   if (intent === "resend") {
-    const result = await resendConfirmation(meta, user.email);
-    return { intent, profile: null, password: null, message: result.ok ? `Le enviamos un correo nuevo de confirmación a ${user.email}.` : result.message };
+    const result = await resendConfirmation(user.email);
+    return {
+      intent,
+      profile: null,
+      password: null,
+      message: result.ok ? `Le enviamos un correo nuevo de confirmación a ${user.email}.` : failureMessages(result).formErrors.join(" "),
+    };
   }
   if (intent === "password") {
     const parsed = parseWithZod(formData, { schema: ChangePasswordSchema });
@@ -41,20 +51,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (parsed.status !== "success") return data({ intent, profile: null, password: parsed.reply({ hideFields: hidden }), message: null }, { status: 400 });
     const result = await changePassword(meta, parsed.value);
     if (!result.ok) {
-      const reply = result.field
-        ? parsed.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: hidden })
-        : parsed.reply({ formErrors: [result.message], hideFields: hidden });
-      return data({ intent, profile: null, password: reply, message: null }, { status: 400 });
+      const reply = replyToFailure(parsed, result, { hideFields: hidden });
+      return data({ intent, profile: null, password: reply.result, message: null }, { status: reply.status, headers: reply.headers });
     }
     return data(
       { intent, profile: null, password: parsed.reply({ resetForm: true }), message: "Contraseña cambiada. Cerramos las sesiones abiertas en otros dispositivos." },
-      { headers: signedInHeaders(result.headers) },
+      { headers: signedInHeaders(result.value.headers) },
     );
   }
   const parsed = parseWithZod(formData, { schema: ProfileSchema });
   if (parsed.status !== "success") return data({ intent: "profile", profile: parsed.reply(), password: null, message: null }, { status: 400 });
-  const result = await updateProfile(meta, parsed.value);
-  if (!result.ok) return data({ intent: "profile", profile: parsed.reply({ formErrors: [result.message] }), password: null, message: null }, { status: 400 });
+  const result = await updateProfile({ userId: user.id, name: parsed.value.name, company: parsed.value.company, phone: parsed.value.phone });
+  if (!result.ok) {
+    const reply = replyToFailure(parsed, result);
+    return data({ intent: "profile", profile: reply.result, password: null, message: null }, { status: reply.status, headers: reply.headers });
+  }
   return { intent: "profile", profile: parsed.reply(), password: null, message: "Sus datos quedaron guardados." };
 }
 

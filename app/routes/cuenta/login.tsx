@@ -4,11 +4,12 @@ import { Form, data, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
 import { AppLink } from "~/components/ui/app-link";
-import { getSessionUser, signIn } from "~/features/accounts/accounts.server";
+import { getSessionUser } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { ProviderButtons } from "~/features/accounts/components/provider-buttons";
 import { signedInHeaders } from "~/features/accounts/guards.server";
 import { listProviders } from "~/features/accounts/providers.server";
+import { signIn } from "~/features/accounts/sign-in.server";
 import { LoginSchema } from "~/features/accounts/forms";
 import { guardPublicForm } from "~/services/security/form-guard.server";
 import { formFailure } from "~/lib/form-reply";
@@ -36,8 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const guard = await guardPublicForm(formData, { scope: "login", ip: meta.ip, rule: RATE_LIMITS.signIn });
   if (!guard.ok) return formFailure(parsed, guard, { hideFields: ["password"] });
   const result = await signIn(meta, parsed.value);
-  if (!result.ok) return data({ result: parsed.reply({ formErrors: [result.message], hideFields: ["password"] }) }, { status: 400 });
-  throw redirect(safeRedirect(parsed.value.redirectTo, "/cuenta"), { headers: signedInHeaders(result.headers) });
+  if (!result.ok) return formFailure(parsed, result, { hideFields: ["password"] });
+  throw redirect(safeRedirect(parsed.value.redirectTo, "/cuenta"), { headers: signedInHeaders(result.value.headers) });
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

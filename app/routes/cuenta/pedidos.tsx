@@ -3,7 +3,7 @@ import { AppLink } from "~/components/ui/app-link";
 import { PageIntro } from "~/components/ui/page-intro";
 import { requireUser } from "~/features/accounts/guards.server";
 import { OrderStatusPill } from "~/features/orders/components/order-status-pill";
-import { listCustomerOrders } from "~/features/orders/orders.server";
+import { listCustomerOrders } from "~/features/orders/customer-orders.server";
 import { deliveryLabel, paymentLabel } from "~/features/orders/forms";
 import { formatDate, formatMoney, formatNumber } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/provider-callback";
-import { completeProviderSignIn } from "~/features/accounts/accounts.server";
+import { completeProviderSignIn } from "~/features/accounts/provider-sign-in.server";
 import { requestMeta } from "~/lib/request-meta";
 
 // GET /auth/{provider}/callback: the provider sends the browser back here; better-auth checks the

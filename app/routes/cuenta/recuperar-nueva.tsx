@@ -4,7 +4,7 @@ import { Form, data, redirect } from "react-router";
 import type { Route } from "./+types/recuperar-nueva";
 import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/form";
-import { resetPassword } from "~/features/accounts/accounts.server";
+import { resetPassword } from "~/features/accounts/password.server";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { signedInHeaders } from "~/features/accounts/guards.server";
 import { ResetPasswordSchema } from "~/features/accounts/forms";
@@ -33,8 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const guard = await guardPublicForm(formData, { scope: "password-reset", ip: meta.ip, rule: RATE_LIMITS.passwordReset });
   if (!guard.ok) return formFailure(parsed, guard, { hideFields: HIDDEN });
   const result = await resetPassword(meta, { token: parsed.value.token, password: parsed.value.password });
-  if (!result.ok) return data({ result: parsed.reply({ formErrors: [result.message], hideFields: HIDDEN }) }, { status: 400 });
-  throw redirect("/cuenta?contrasena=restablecida", { headers: signedInHeaders(result.headers) });
+  if (!result.ok) return formFailure(parsed, result, { hideFields: HIDDEN });
+  throw redirect("/cuenta?contrasena=restablecida", { headers: signedInHeaders(result.value.headers) });
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import { Form, data } from "react-router";
 import type { Route } from "./+types/recuperar";
 import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, FormNotice, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
-import { requestPasswordReset } from "~/features/accounts/accounts.server";
+import { requestPasswordReset } from "~/features/accounts/password.server";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { ForgotPasswordSchema } from "~/features/accounts/forms";
 import { guardPublicForm } from "~/services/security/form-guard.server";
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.status !== "success") return data({ result: parsed.reply(), sent: false }, { status: 400 });
   const guard = await guardPublicForm(formData, { scope: "password-reset", ip: meta.ip, rule: RATE_LIMITS.passwordReset });
   if (!guard.ok) return formFailure(parsed, guard, { extra: { sent: false } });
-  await requestPasswordReset(meta, parsed.value.email);
+  await requestPasswordReset(parsed.value.email);
   // The same answer whether or not the email has an account.
   return { result: parsed.reply({ resetForm: true }), sent: true };
 }

@@ -4,11 +4,12 @@ import { Form, data, redirect } from "react-router";
 import type { Route } from "./+types/registro";
 import { AppLink } from "~/components/ui/app-link";
 import { FieldError, FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
-import { getSessionUser, registerCustomer } from "~/features/accounts/accounts.server";
+import { getSessionUser } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { ProviderButtons } from "~/features/accounts/components/provider-buttons";
 import { signedInHeaders } from "~/features/accounts/guards.server";
 import { listProviders } from "~/features/accounts/providers.server";
+import { registerCustomer } from "~/features/accounts/registration.server";
 import { RegisterSchema } from "~/features/accounts/forms";
 import { guardPublicForm } from "~/services/security/form-guard.server";
 import { formFailure } from "~/lib/form-reply";
@@ -38,14 +39,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const guard = await guardPublicForm(formData, { scope: "register", ip: meta.ip, rule: RATE_LIMITS.register });
   if (!guard.ok) return formFailure(parsed, guard, { hideFields: HIDDEN });
   const result = await registerCustomer(meta, parsed.value);
-  if (!result.ok) {
-    const reply = result.field
-      ? parsed.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: HIDDEN })
-      : parsed.reply({ formErrors: [result.message], hideFields: HIDDEN });
-    return data({ result: reply }, { status: 400 });
-  }
+  if (!result.ok) return formFailure(parsed, result, { hideFields: HIDDEN });
   const target = safeRedirect(parsed.value.redirectTo, "/cuenta");
-  throw redirect(target === "/cuenta" ? "/cuenta?bienvenida=1" : target, { headers: signedInHeaders(result.headers) });
+  throw redirect(target === "/cuenta" ? "/cuenta?bienvenida=1" : target, { headers: signedInHeaders(result.value.headers) });
 }
 
 export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/salir";
-import { signOut } from "~/features/accounts/accounts.server";
+import { signOut } from "~/features/accounts/sign-in.server";
 import { signedInHeaders } from "~/features/accounts/guards.server";
 import { requestMeta } from "~/lib/request-meta";
 import { safeRedirect } from "~/lib/safe-redirect";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("quote-pages"));
 
-import { getQuoteForStaff } from "~/features/quotes/quotes.server";
+import { getQuoteForStaff } from "~/features/quotes/read.server";
 import { clientIpContext } from "~/lib/request-context";
 import { registeredCustomer, signedInStaffCookie } from "../../../tests/support/auth-requests";
 import { INTERNAL_NOTE, createTestQuote } from "../../../tests/support/quote-fixtures";

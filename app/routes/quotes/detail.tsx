@@ -1,4 +1,4 @@
-import { type SubmissionResult } from "@conform-to/react";
+import { type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/detail";
@@ -15,12 +15,16 @@ import { QuoteStatusPill } from "~/features/quotes/components/quote-status-pill"
 import { RejectQuoteForm } from "~/features/quotes/components/reject-form";
 import { RevisionComparison } from "~/features/quotes/components/revision-comparison";
 import { ValidityCountdown } from "~/features/quotes/components/validity-countdown";
-import { acceptQuote, addQuoteMessage, getQuoteForCustomer, rejectQuote, type QuoteResult } from "~/features/quotes/quotes.server";
+import { acceptQuote, rejectQuote } from "~/features/quotes/lifecycle.server";
+import { addQuoteMessage } from "~/features/quotes/messages.server";
+import { getQuoteForCustomer } from "~/features/quotes/read.server";
+import { allowedActions } from "~/features/quotes/states";
 import { AcceptQuoteSchema, QuoteMessageSchema, RejectQuoteSchema } from "~/features/quotes/forms";
 import { siteConfig } from "~/services/site-config/site-config";
 import { notFound } from "~/lib/errors";
 import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
+import { failureMessages, failureStatus, type Result } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -95,11 +99,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const actor = { id: user.id, name: user.name };
 
-  const respond = (intent: Intent, result: SubmissionResult<string[]>, outcome: QuoteResult, ok: string) => {
+  const respond = (intent: Intent, parsed: Submission<unknown>, outcome: Result, ok: string) => {
     if (outcome.ok) throw redirect(`/quotes/${params.id}?ok=${ok}${ok === "mensaje" ? "#mensajes" : ""}`);
-    if (outcome.status === 404) notFound(request);
+    if (outcome.kind === "not-found") notFound(request);
     // Refused by the rules (already answered, expired…): nothing changed; say why, keep the values.
-    return data<ActionData>({ intent, result, refusal: outcome.message }, { status: outcome.status });
+    return data<ActionData>({ intent, result: parsed.reply(), refusal: failureMessages(outcome).formErrors[0] }, { status: failureStatus(outcome) });
   };
 
   if (intent === "aceptar") {
@@ -111,19 +115,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       userAgent: request.headers.get("user-agent") ?? "",
       revision: parsed.value.revision,
     });
-    return respond(intent, parsed.reply(), outcome, "aceptada");
+    return respond(intent, parsed, outcome, "aceptada");
   }
   if (intent === "rechazar") {
     const parsed = parseWithZod(formData, { schema: RejectQuoteSchema });
     if (parsed.status !== "success") return data<ActionData>({ intent, result: parsed.reply() }, { status: 400 });
     const outcome = await rejectQuote(params.id, actor, { reason: parsed.value.reason, note: parsed.value.note, revision: parsed.value.revision });
-    return respond(intent, parsed.reply(), outcome, "rechazada");
+    return respond(intent, parsed, outcome, "rechazada");
   }
   if (intent === "mensaje") {
     const parsed = parseWithZod(formData, { schema: QuoteMessageSchema });
     if (parsed.status !== "success") return data<ActionData>({ intent, result: parsed.reply() }, { status: 400 });
-    const outcome = await addQuoteMessage(params.id, actor, parsed.value.body, false);
-    return respond(intent, parsed.reply(), outcome, "mensaje");
+    const outcome = await addQuoteMessage(params.id, actor, { body: parsed.value.body, fromStaff: false });
+    return respond(intent, parsed, outcome, "mensaje");
   }
   return data<ActionData>({ intent: null, refusal: "No reconocimos esa acción. Recargue la página e inténtelo de nuevo." }, { status: 400 });
 }
@@ -134,7 +138,11 @@ export default function QuoteDetailPage({ loaderData, actionData }: Route.Compon
   const { quote, revision, revisions, comparisons, messages, history, notice, now } = loaderData;
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
   const total = formatMoney(revision.totalCentavos);
-  const open = quote.status === "enviada";
+  // The lifecycle table decides what the customer may answer now (only a sent quote still valid).
+  const actions = allowedActions({ status: quote.status, who: "customer" });
+  const canAccept = actions.includes("aceptar");
+  const canReject = actions.includes("rechazar");
+  const open = canAccept || canReject;
   // Once answered or cancelled, the countdown no longer matters: just say until when it was valid.
   const counting = open || quote.status === "vencida";
   const validity = counting ? (
@@ -196,15 +204,19 @@ export default function QuoteDetailPage({ loaderData, actionData }: Route.Compon
                   Si está de acuerdo, acéptela aquí con su nombre como firma. Si algo no le funciona, escríbanos abajo antes de rechazarla: podemos
                   preparar una revisión.
                 </p>
-                <div className="mt-5">
-                  <AcceptQuoteForm number={quote.number} revision={revision.revision} total={total} lastResult={resultFor("aceptar")} />
-                </div>
-                <details className="mt-8 border-t border-acero-200 pt-5" open={actionData?.intent === "rechazar"}>
-                  <summary className="cursor-pointer font-semibold text-acero-900">No me conviene: rechazar la cotización</summary>
-                  <div className="mt-4">
-                    <RejectQuoteForm revision={revision.revision} lastResult={resultFor("rechazar")} />
+                {canAccept ? (
+                  <div className="mt-5">
+                    <AcceptQuoteForm number={quote.number} revision={revision.revision} total={total} lastResult={resultFor("aceptar")} />
                   </div>
-                </details>
+                ) : null}
+                {canReject ? (
+                  <details className="mt-8 border-t border-acero-200 pt-5" open={actionData?.intent === "rechazar"}>
+                    <summary className="cursor-pointer font-semibold text-acero-900">No me conviene: rechazar la cotización</summary>
+                    <div className="mt-4">
+                      <RejectQuoteForm revision={revision.revision} lastResult={resultFor("rechazar")} />
+                    </div>
+                  </details>
+                ) : null}
               </>
             ) : (
               <StatusRecord quote={quote} />

@@ -4,7 +4,7 @@ import { PageIntro } from "~/components/ui/page-intro";
 import { requireUser } from "~/features/accounts/guards.server";
 import { QuoteStatusPill } from "~/features/quotes/components/quote-status-pill";
 import { ValidityCountdown } from "~/features/quotes/components/validity-countdown";
-import { listQuotesForCustomer } from "~/features/quotes/quotes.server";
+import { listQuotesForCustomer } from "~/features/quotes/list.server";
 import { formatDate, formatMoney } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/pdf";
-import { isStaff } from "~/features/accounts/accounts.server";
+import { isStaff } from "~/features/accounts/index.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { getQuotePdf } from "~/features/quotes/quote-pdf.server";
 import { notFound } from "~/lib/errors";

@@ -5,10 +5,10 @@ import { DirectContact } from "~/components/ui/direct-contact";
 import { PageIntro } from "~/components/ui/page-intro";
 import { whatsappUrl } from "~/services/site-config/site-config";
 import { ContactForm } from "~/features/solicitudes/components/contact-form";
-import { issueSolicitudToken, submitForm } from "~/features/solicitudes/submit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { formHeaders } from "~/lib/route-headers";
+import { issueSolicitudToken, submitSolicitud } from "../cotiza/submit-solicitud.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -24,7 +24,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitForm(requestMeta(request, context), "contacto");
+  const result = await submitSolicitud(requestMeta(request, context), "contacto");
   if (result.ok) throw redirect(`/contact/enviado?folio=${encodeURIComponent(result.number)}`);
   return data({ result: result.result, formToken: result.formToken }, { status: result.status, headers: result.headers });
 }

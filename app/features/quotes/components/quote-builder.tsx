@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Form } from "react-router";
 import { z } from "zod";
 import { FieldError, FormErrors, SubmitButton, TextField } from "~/components/ui/form";
-import type { QuoteLine } from "~/db/schema/quotes";
+import type { QuoteLine } from "../types";
 import { formatMoney } from "~/lib/format";
 import { QuoteDraftSchema, UNITS } from "../forms";
 import { computeTotals, parseDiscount, parseMoney, parseQuantity } from "../totals";

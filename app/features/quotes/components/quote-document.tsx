@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { QuoteLine } from "~/db/schema/quotes";
+import type { QuoteLine } from "../types";
 import { QuoteLinesTable, QuoteTotals } from "./quote-lines";
 
 // One revision of a quote laid out as the customer reads it: who it is for, the lines, the totals,

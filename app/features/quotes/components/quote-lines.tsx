@@ -1,4 +1,4 @@
-import type { QuoteLine } from "~/db/schema/quotes";
+import type { QuoteLine } from "../types";
 import { formatMoney } from "~/lib/format";
 import { formatDiscount, formatQuantity } from "../totals";
 

@@ -1,19 +1,12 @@
-import type { QuoteLine } from "~/db/schema/quotes";
+import type { RevisionComparison as RevisionComparisonData } from "../compare-revisions";
+import type { QuoteLine } from "../types";
 import { formatMoney } from "~/lib/format";
 import { formatDiscount } from "../totals";
 import { formatLineQuantity } from "./quote-lines";
 
 // What changed between two sent revisions of a quote: lines added, removed or changed (old → new
 // quantity, price, discount), the lead time and the total. Props only, so the staff detail and the
-// customer's page show the same comparison (the shape is what compareRevisions returns).
-
-export interface RevisionComparisonData {
-  revision: number;
-  previous: number;
-  lines: { kind: "agregada" | "eliminada" | "cambiada"; description: string; before?: QuoteLine; after?: QuoteLine }[];
-  leadTime?: { before: number; after: number };
-  total: { before: number; after: number };
-}
+// customer's page show the same comparison (the shape compareRevisions returns).
 
 const KIND_LABEL = { agregada: "Partida nueva", eliminada: "Partida eliminada", cambiada: "Partida modificada" } as const;
 const KIND_STYLE = {

@@ -1,4 +1,4 @@
-import type { QuoteStatus } from "~/db/schema/quotes";
+import type { QuoteStatus } from "../states";
 import { formatDate } from "~/lib/format";
 import { calendarDaysBetween } from "~/lib/time";
 import { quoteStatusLabel } from "./quote-status-pill";

@@ -1,5 +1,4 @@
-import type { SolicitudStatus } from "~/db/schema/solicitudes";
-import { SOLICITUD_STATUSES } from "../forms";
+import { statusLabel, type SolicitudStatus } from "../states";
 
 // Small marks shared by the staff pages: the status pill and the unread dot (with words for
 // screen readers, since a colour or a dot alone says nothing to them).
@@ -11,10 +10,6 @@ const STATUS_STYLES: Record<SolicitudStatus, string> = {
   cerrado: "bg-green-100 text-green-900",
   descartado: "bg-acero-100 text-acero-700",
 };
-
-export function statusLabel(status: string): string {
-  return SOLICITUD_STATUSES.find((option) => option.value === status)?.label ?? status;
-}
 
 export function StatusPill({ status }: { status: SolicitudStatus }) {
   return (

@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// Integration tests of better-auth's HTTP API as API clients reach it.
+// Real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), real better-auth, real Request
+// objects carrying the cookies better-auth set. Mail is only written to the outbox (no worker runs).
+
+// Set before ~/lib/env.server is first read (getEnv() caches it): a temporary DATA_DIR, no SMTP, no
+// DATABASE_URL, and one configured provider.
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("accounts-auth-api", { unset: ["MICROSOFT_CLIENT_ID", "OIDC_ISSUER"], set: { GOOGLE_CLIENT_ID: "forja-test-google-client", GOOGLE_CLIENT_SECRET: "forja-test-google-secret" } }));
+
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { session } from "~/db/schema/auth";
+import { RATE_LIMITS } from "~/services/security/rate-limit.server";
+import { nextTestIp, registerTestCustomer as register, requestMeta, TEST_PASSWORD as PASSWORD, uniqueEmail } from "../../../tests/support/auth-requests";
+import { getSessionUser } from "./accounts.server";
+import { handleAuthRequest } from "./auth-api.server";
+import { SESSION_COOKIE_PREFIX } from "./auth.server";
+import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await closeTestDatabase(database);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
+
+describe("handleAuthRequest (better-auth's HTTP API for API clients)", () => {
+  function apiSignIn(body: object, ip: string, headers: Record<string, string> = {}) {
+    return handleAuthRequest(
+      new Request("http://localhost/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "http://localhost:3000", ...headers },
+        body: JSON.stringify(body),
+      }),
+      ip,
+    );
+  }
+
+  it("signs in over HTTP with the trusted IP, ignoring a spoofed client-IP header", async () => {
+    const { email, user: customer } = await register("api");
+    const response = await apiSignIn({ email, password: PASSWORD }, "198.51.100.4", { "x-forja-client-ip": "6.6.6.6" });
+    expect(response.status).toBe(200);
+    const token = response.headers.get("set-auth-token");
+    expect(token).toBeTruthy();
+    expect(response.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`))).toBe(true);
+    expect((await getSessionUser(requestMeta("/api/users/me", { authorization: `Bearer ${token}` })))?.id).toBe(customer.id);
+    const rows = await getDb().select({ ip: session.ipAddress }).from(session).where(eq(session.userId, customer.id));
+    expect(rows.map((row) => row.ip)).toContain("198.51.100.4");
+    expect(rows.map((row) => row.ip)).not.toContain("6.6.6.6");
+  });
+
+  it("rate-limits sign-in attempts per IP with a Spanish 429 and Retry-After", async () => {
+    const ip = nextTestIp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < RATE_LIMITS.signIn.limit; attempt += 1) {
+      statuses.push((await apiSignIn({ email: uniqueEmail("limite"), password: "No-Existe-1234" }, ip)).status);
+    }
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    const limited = await apiSignIn({ email: uniqueEmail("limite"), password: "No-Existe-1234" }, ip);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ code: 429, message: expect.stringMatching(/^Demasiados intentos/) });
+    // Another address is not affected.
+    expect((await apiSignIn({ email: uniqueEmail("limite"), password: "No-Existe-1234" }, nextTestIp())).status).toBe(401);
+  });
+});

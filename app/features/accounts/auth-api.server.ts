@@ -1,0 +1,32 @@
+import { consumeRateLimit, RATE_LIMITS, rateLimitMessage, type RateLimitRule } from "~/services/security/rate-limit.server";
+import { CLIENT_IP_HEADER, getAuth } from "./auth.server";
+
+// better-auth's own HTTP endpoints (/api/auth/*) for API clients and provider callbacks. This is the
+// auth adapter at its rawest: a Request in, better-auth's Response out.
+
+// API clients get the same per-IP limits as the screens (which apply theirs through guardPublicForm).
+const AUTH_API_LIMITS: Record<string, { scope: string; rule: RateLimitRule }> = {
+  "/api/auth/sign-in/email": { scope: "login", rule: RATE_LIMITS.signIn },
+  "/api/auth/sign-up/email": { scope: "register", rule: RATE_LIMITS.register },
+  "/api/auth/request-password-reset": { scope: "password-reset", rule: RATE_LIMITS.passwordReset },
+  "/api/auth/reset-password": { scope: "password-reset", rule: RATE_LIMITS.passwordReset },
+};
+
+export async function handleAuthRequest(request: Request, ip: string): Promise<Response> {
+  const limited = request.method === "POST" ? AUTH_API_LIMITS[new URL(request.url).pathname] : undefined;
+  if (limited) {
+    const result = await consumeRateLimit(`${limited.scope}:${ip || "desconocida"}`, limited.rule);
+    if (!result.allowed) {
+      return Response.json({ code: 429, message: rateLimitMessage(result) }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
+    }
+  }
+  // The trusted client IP replaces whatever a client sent under that header name.
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, ip);
+  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, redirect: "manual" };
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    init.body = request.body;
+    init.duplex = "half";
+  }
+  return getAuth().handler(new Request(request.url, init));
+}

@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// Integration tests of GET /api/users/me's payload and linked providers.
+// Real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), real better-auth, real Request
+// objects carrying the cookies better-auth set. Mail is only written to the outbox (no worker runs).
+
+// Set before ~/lib/env.server is first read (getEnv() caches it): a temporary DATA_DIR, no SMTP, no
+// DATABASE_URL, and one configured provider.
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("accounts-users-me", { unset: ["MICROSOFT_CLIENT_ID", "OIDC_ISSUER"], set: { GOOGLE_CLIENT_ID: "forja-test-google-client", GOOGLE_CLIENT_SECRET: "forja-test-google-secret" } }));
+
+import { getDb } from "~/db/client.server";
+import { account, user } from "~/db/schema/auth";
+import type { RequestMeta } from "~/lib/request-meta";
+import { failureMessages } from "~/lib/result";
+import { registerTestCustomer as register, requestMeta, uniqueEmail } from "../../../tests/support/auth-requests";
+import { getSessionUser } from "./accounts.server";
+import { listLinkedProviders } from "./provider-sign-in.server";
+import { getCurrentUserPayload as payloadFor, parsePopulate, type UserPopulate } from "./users-me.server";
+import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await closeTestDatabase(database);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** What the route does: the request's session user, then the payload. */
+async function getCurrentUserPayload(meta: RequestMeta, populate: UserPopulate[]) {
+  return payloadFor(await getSessionUser(meta), populate);
+}
+
+describe("parsePopulate", () => {
+  it.each([
+    [null, []],
+    ["", []],
+    ["profile", ["profile"]],
+    [" profile , providers ", ["profile", "providers"]],
+    ["providers,", ["providers"]],
+  ] as const)("accepts %j", (input, expected) => {
+    expect(parsePopulate(input)).toEqual({ ok: true, value: expected });
+  });
+
+  it("refuses unknown relations and names the valid ones", () => {
+    const result = parsePopulate("profile,password,*");
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      const message = failureMessages(result).formErrors.join(" ");
+      expect(message).toContain("password, *");
+      expect(message).toContain("profile, providers");
+    }
+  });
+});
+
+describe("getCurrentUserPayload and listLinkedProviders", () => {
+  it("returns null for a guest", async () => {
+    expect(await getCurrentUserPayload(requestMeta("/api/users/me"), ["profile"])).toBeNull();
+  });
+
+  it("returns the user, and profile/providers only when asked", async () => {
+    const { cookie, user: customer, email } = await register("yo", { company: "Mi Taller", phone: "3312345678" });
+    const meta = requestMeta("/api/users/me", { cookie });
+
+    const bare = await getCurrentUserPayload(meta, []);
+    expect(bare).toMatchObject({ id: customer.id, email, role: "customer", emailVerified: false });
+    expect(bare!.createdAt).toBeInstanceOf(Date);
+    expect(bare).not.toHaveProperty("profile");
+    expect(bare).not.toHaveProperty("providers");
+    expect(JSON.stringify(bare)).not.toMatch(/password|token/i);
+
+    const full = await getCurrentUserPayload(meta, ["profile", "providers"]);
+    expect(full).toMatchObject({
+      profile: { company: "Mi Taller", phone: "3312345678" },
+      providers: [{ id: "google", name: "Google", linked: false }],
+    });
+
+    await getDb().insert(account).values({ id: `google-${customer.id}`, accountId: "google-sub-1", providerId: "google", userId: customer.id });
+    expect((await getCurrentUserPayload(meta, ["providers"]))?.providers).toEqual([{ id: "google", name: "Google", linked: true }]);
+    expect(await listLinkedProviders(customer.id)).toEqual({ providers: [{ id: "google", name: "Google", linked: true }], hasPassword: true });
+  });
+
+  it("says when an account has no password (provider-only accounts)", async () => {
+    const id = `solo-google-${process.pid}`;
+    await getDb().insert(user).values({ id, name: "Sólo Google", email: uniqueEmail("solo-google") });
+    await getDb().insert(account).values({ id: `acc-${id}`, accountId: "google-sub-2", providerId: "google", userId: id });
+    expect(await listLinkedProviders(id)).toEqual({ providers: [{ id: "google", name: "Google", linked: true }], hasPassword: false });
+  });
+});

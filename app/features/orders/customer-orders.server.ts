@@ -1,0 +1,67 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { orderItems, orders, type OrderStatus } from "~/db/schema/orders";
+import { loadOrderDetail, type OrderDetail } from "./order-records.server";
+import { formatClabe, getPaymentConfig } from "./payment-config";
+
+// What customers see of their orders. Owners see only their own: an order placed while signed in
+// belongs to that account; a guest's order is readable only from the browser that placed it (a
+// signed cookie, read by http.server.ts into an OrderViewer).
+
+export interface OrderViewer {
+  userId: string | null;
+  /** Guest orders this browser placed (from grantedOrderNumbers). */
+  grantedNumbers: string[];
+}
+
+/** The order if this viewer owns it, otherwise null (the route answers 404, never 403). */
+export async function getCustomerOrder(number: string, viewer: OrderViewer): Promise<OrderDetail | null> {
+  if (!/^PED-\d{4}-\d{4,}$/.test(number)) return null;
+  const detail = await loadOrderDetail(eq(orders.number, number));
+  if (!detail) return null;
+  const { userId } = detail.order;
+  const owns = userId ? viewer.userId === userId : viewer.grantedNumbers.includes(number);
+  return owns ? detail : null;
+}
+
+export interface OrderConfirmation extends OrderDetail {
+  payment: { bank: string; clabe: string; clabeDisplay: string; beneficiary: string } | null;
+}
+
+/** /checkout/confirmacion/:number — the order with its payment instructions, for its owner only. */
+export async function getOrderConfirmation(number: string, viewer: OrderViewer): Promise<OrderConfirmation | null> {
+  const detail = await getCustomerOrder(number, viewer);
+  if (!detail) return null;
+  const config = detail.order.paymentMethod === "spei" ? getPaymentConfig() : null;
+  return { ...detail, payment: config ? { ...config, clabeDisplay: formatClabe(config.clabe) } : null };
+}
+
+export interface CustomerOrderSummary {
+  number: string;
+  status: OrderStatus;
+  createdAt: Date;
+  totalCentavos: number;
+  delivery: "recoger" | "envio";
+  paymentMethod: "spei" | "recoger";
+  items: number;
+}
+
+/** /cuenta/pedidos: the signed-in customer's orders, newest first. */
+export async function listCustomerOrders(userId: string): Promise<CustomerOrderSummary[]> {
+  return getDb()
+    .select({
+      number: orders.number,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      totalCentavos: orders.totalCentavos,
+      delivery: orders.delivery,
+      paymentMethod: orders.paymentMethod,
+      // The outer row's id written out in full: Drizzle renders ${orders.id} as a bare "id", which inside
+      // this subquery would mean order_items.id (and every order would count 0 pieces).
+      items: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = "orders"."id")`,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(200);
+}

@@ -1,0 +1,561 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { asc, count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// A new solicitud end to end, from the route's side (submitSolicitud: body, guard, form parse) through
+// createSolicitud, on the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL) with real
+// Requests: multipart bodies with real files for /cotiza, urlencoded for /contact. Files land
+// under a temporary DATA_DIR; mail is only written to the outbox (no worker runs here).
+
+// getEnv() caches the environment on first read: set DATA_DIR and the mail settings first.
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("submit", { set: { MAIL_STAFF_TO: "ventas@forja.test, ingenieria@forja.test" } }));
+
+import { getDb } from "~/db/client.server";
+import { outbox } from "~/db/schema/outbox";
+import { solicitudEvents, solicitudFiles, solicitudes } from "~/db/schema/solicitudes";
+import { counters } from "~/db/schema/numbering";
+import { confirmEmail } from "~/features/accounts/email-confirmation.server";
+import { MIME_BY_KIND } from "~/services/files/detect-type.server";
+import { verifyFormToken } from "~/services/security/form-token.server";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { nextTestIp, registeredCustomer, requestMeta } from "../../../tests/support/auth-requests";
+import { binaryStlFile, pdfFile, pngFile, stepFile, windowsExeFile } from "../../../tests/support/minimal-files";
+import {
+  agedFormToken,
+  contactRequest,
+  listFilesRecursive,
+  quoteRequest,
+  validContactFields,
+  validQuoteFields,
+  type UploadFile,
+} from "../../../tests/support/solicitud-requests";
+import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { buildEstimate } from "./estimate";
+import { mexicoCityDay as todayInMexico } from "~/lib/time";
+import { NDA_VERSION } from "./forms";
+import { issueSolicitudToken, submitSolicitud as submitForm, type SubmitResult } from "~/routes/cotiza/submit-solicitud.server";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await closeTestDatabase(database);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const uploads = path.join(dataDir, "uploads");
+const BOT_MESSAGE = "No pudimos procesar el formulario. Si usa un programa que llena formularios automáticamente, desactívelo e intente de nuevo.";
+const EXPIRED_MESSAGE = "El formulario caducó por seguridad. Revise sus datos y envíelo de nuevo.";
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const mexicoYear = () => Number(todayInMexico().slice(0, 4));
+
+let emailCounter = 0;
+const uniqueEmail = (label: string) => `${label}-${++emailCounter}-${process.pid}@ejemplo.mx`;
+
+/** Files stored for good (uploads minus the temporary folder) and temporary leftovers. */
+const storedFiles = () => listFilesRecursive(uploads, [".tmp"]);
+const tmpFiles = () => listFilesRecursive(path.join(uploads, ".tmp"));
+
+async function totals() {
+  const db = getDb();
+  const [[rows], [files], [events], [mails]] = await Promise.all([
+    db.select({ n: count() }).from(solicitudes),
+    db.select({ n: count() }).from(solicitudFiles),
+    db.select({ n: count() }).from(solicitudEvents),
+    db.select({ n: count() }).from(outbox),
+  ]);
+  return { solicitudes: rows!.n, files: files!.n, events: events!.n, outbox: mails!.n, stored: storedFiles().length, tmp: tmpFiles().length };
+}
+
+/** Runs `act` and checks that it left the database and the uploads folder exactly as they were. */
+async function expectNothingStored(act: () => Promise<SubmitResult>): Promise<Extract<SubmitResult, { ok: false }>> {
+  const before = await totals();
+  const result = await act();
+  expect(result.ok).toBe(false);
+  expect(await totals()).toEqual({ ...before, tmp: 0 });
+  return result as Extract<SubmitResult, { ok: false }>;
+}
+
+function expectOk(result: SubmitResult): Extract<SubmitResult, { ok: true }> {
+  if (!result.ok) throw new Error(`Expected success, got ${result.status}: ${JSON.stringify(result.result.error)}`);
+  return result;
+}
+
+const numberValue = (number: string) => Number(number.split("-")[2]);
+const quoteToken = () => agedFormToken("cotiza");
+const contactToken = () => agedFormToken("contacto");
+
+async function submitQuote(fields: Record<string, string | string[]>, files: UploadFile[] = [], options: { ip?: string; cookie?: string } = {}) {
+  return submitForm(quoteRequest(fields, files, { ip: options.ip ?? nextTestIp(), cookie: options.cookie }), "cotizacion");
+}
+
+async function submitContact(fields: Record<string, string | string[]>, options: { ip?: string; cookie?: string } = {}) {
+  return submitForm(contactRequest(fields, { ip: options.ip ?? nextTestIp(), cookie: options.cookie }), "contacto");
+}
+
+async function solicitudByNumber(number: string) {
+  const [row] = await getDb().select().from(solicitudes).where(eq(solicitudes.number, number));
+  if (!row) throw new Error(`No solicitud ${number}`);
+  return row;
+}
+
+const futureDate = () => {
+  const date = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000);
+  return todayInMexico(date);
+};
+
+describe("submitForm: a quote request that succeeds", () => {
+  it("stores the request, its files under DATA_DIR/uploads, the estimate, a 'creado' event and two outbox emails, numbered SOL-YYYY-NNNN", async () => {
+    const token = quoteToken();
+    const email = uniqueEmail("Ana.Torres");
+    const step = stepFile();
+    const stl = binaryStlFile();
+    const pdf = pdfFile();
+    const requiredBy = futureDate();
+    const result = expectOk(
+      await submitForm(
+        quoteRequest(
+          validQuoteFields({
+            formToken: token,
+            email: email.toUpperCase(),
+            service: "prototipado-rapido",
+            industry: "medica",
+            quantity: "2",
+            extraQuantities: "10, 50, 10",
+            requiredBy,
+            material: "Nylon PA12",
+            finish: "Natural",
+            tolerance: "estrictas",
+            threads: "si",
+            certificates: ["conformidad", "dimensional"],
+            nda: "on",
+          }),
+          [
+            { name: "soporte.step", bytes: step },
+            { name: "soporte.stl", bytes: stl, type: "model/stl" },
+            { name: "plano soporte.pdf", bytes: pdf, type: "application/pdf" },
+          ],
+          { ip: "203.0.113.7", userAgent: "Mozilla/5.0 (prueba)" },
+        ),
+        "cotizacion",
+      ),
+    );
+    expect(result.duplicate).toBe(false);
+    expect(result.number).toMatch(new RegExp(`^SOL-${mexicoYear()}-\\d{4}$`));
+
+    const row = await solicitudByNumber(result.number);
+    expect(row).toMatchObject({
+      id: result.id,
+      type: "cotizacion",
+      status: "nuevo",
+      userId: null,
+      name: "Ana Torres",
+      company: "Maquinados del Bajío",
+      email: email.toLowerCase(),
+      phone: "+52 442 123 4567",
+      city: "Querétaro, Qro.",
+      industry: "medica",
+      service: "prototipado-rapido",
+      quantity: 2,
+      extraQuantities: [10, 50],
+      requiredBy,
+      material: "Nylon PA12",
+      finish: "Natural",
+      tolerance: "estrictas",
+      threads: true,
+      certificates: ["conformidad", "dimensional"],
+      ndaVersion: NDA_VERSION,
+      formToken: token,
+      ip: "203.0.113.7",
+      userAgent: "Mozilla/5.0 (prueba)",
+      readAt: null,
+    });
+    expect(row.ndaAcceptedAt).toBeInstanceOf(Date);
+    expect(row.privacyAcceptedAt).toBeInstanceOf(Date);
+    expect(Math.abs(row.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+
+    // Files: one row each, kind and MIME decided by content, stored under a server-made name.
+    const files = await getDb().select().from(solicitudFiles).where(eq(solicitudFiles.solicitudId, row.id)).orderBy(asc(solicitudFiles.originalName));
+    expect(files.map((file) => [file.originalName, file.kind, file.mimeType, file.size, file.sha256])).toEqual([
+      ["plano soporte.pdf", "pdf", MIME_BY_KIND.pdf, pdf.length, sha256(pdf)],
+      ["soporte.step", "step", MIME_BY_KIND.step, step.length, sha256(step)],
+      ["soporte.stl", "stl", MIME_BY_KIND.stl, stl.length, sha256(stl)],
+    ]);
+    const stored = storedFiles();
+    for (const file of files) {
+      expect(file.storagePath).toMatch(/^\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(file.storagePath).not.toContain("soporte");
+      expect(stored).toContain(file.storagePath);
+      expect(sha256(fs.readFileSync(path.join(uploads, file.storagePath)))).toBe(file.sha256);
+    }
+    expect(tmpFiles()).toEqual([]);
+
+    // The STL estimate recomputed on the server: a 10 × 20 × 30 mm box.
+    const stlRow = files.find((file) => file.kind === "stl")!;
+    expect(row.estimates).toHaveLength(1);
+    const [estimate] = row.estimates;
+    expect(estimate).toMatchObject({ fileId: stlRow.id, fileName: "soporte.stl", volumeMm3: 6000, bbox: { x: 10, y: 20, z: 30 }, triangles: 12, closed: true });
+    expect(estimate!.price).toBeDefined();
+    expect(estimate!.price!.service).toBe("prototipado-rapido");
+    expect(estimate!.price!.minCentavos).toBeGreaterThan(0);
+    expect(estimate!.price!.maxCentavos).toBeGreaterThanOrEqual(estimate!.price!.minCentavos);
+    expect(estimate).toEqual(buildEstimate({ fileId: stlRow.id, fileName: "soporte.stl", bytes: stl, service: "prototipado-rapido", quantity: 2 }));
+
+    // History starts with "creado".
+    const events = await getDb().select().from(solicitudEvents).where(eq(solicitudEvents.solicitudId, row.id));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ kind: "creado", toStatus: "nuevo", actorName: "Ana Torres" });
+
+    // Two emails in the outbox: the requester's confirmation and the staff notification (several addresses).
+    const confirmation = await getDb().select().from(outbox).where(eq(outbox.to, email.toLowerCase()));
+    expect(confirmation).toHaveLength(1);
+    expect(confirmation[0]).toMatchObject({ status: "pending", subject: `Solicitud de cotización ${result.number} recibido` });
+    expect(confirmation[0]!.text).toContain(result.number);
+    const staff = await getDb().select().from(outbox).where(sql`${outbox.subject} like ${`[${result.number}]%`}`);
+    expect(staff).toHaveLength(1);
+    expect(staff[0]).toMatchObject({ to: "ventas@forja.test, ingenieria@forja.test", replyTo: email.toLowerCase(), status: "pending" });
+    expect(staff[0]!.text).toContain(`/admin/formularios/${row.id}`);
+    expect(staff[0]!.text).toContain("soporte.step");
+  });
+
+  it("stores a request without files and numbers the next one consecutively", async () => {
+    const first = expectOk(await submitQuote(validQuoteFields({ formToken: quoteToken(), email: uniqueEmail("sin-archivos") })));
+    const second = expectOk(await submitQuote(validQuoteFields({ formToken: quoteToken(), email: uniqueEmail("sin-archivos") })));
+    expect(numberValue(second.number)).toBe(numberValue(first.number) + 1);
+    const row = await solicitudByNumber(first.number);
+    expect(row.estimates).toEqual([]);
+    expect(row.ndaVersion).toBeNull();
+    expect(row.ndaAcceptedAt).toBeNull();
+    expect(await getDb().select().from(solicitudFiles).where(eq(solicitudFiles.solicitudId, row.id))).toEqual([]);
+  });
+
+  it("stores a contact message (urlencoded) as a numbered solicitud of type contacto with its two emails", async () => {
+    const email = uniqueEmail("luis");
+    const result = expectOk(await submitContact(validContactFields({ formToken: contactToken(), email })));
+    expect(result.number).toMatch(new RegExp(`^SOL-${mexicoYear()}-\\d{4}$`));
+    const row = await solicitudByNumber(result.number);
+    expect(row).toMatchObject({ type: "contacto", name: "Luis Hernández", email, phone: "442 987 6543", subject: "Visita a planta", message: "Quisiera agendar una visita a su planta la próxima semana.", company: null, quantity: null });
+    const mails = await getDb().select().from(outbox).where(sql`${outbox.to} = ${email} or ${outbox.replyTo} = ${email}`);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([`Mensaje ${result.number} recibido`, `[${result.number}] Contacto: Luis Hernández`]);
+  });
+});
+
+describe("submitForm: validation", () => {
+  it("answers 400 with every error in Spanish next to its field, keeping what was typed and the token", async () => {
+    const token = quoteToken();
+    const typed = {
+      formToken: token,
+      name: "A",
+      company: "Taller Ñandú",
+      email: "ana-en-ejemplo.mx",
+      phone: "12345",
+      description: "Pieza corta",
+      quantity: "0",
+      extraQuantities: "cien",
+      requiredBy: "2001-01-01",
+      industry: "juguetes",
+      tolerance: "iso2768m",
+    };
+    const result = await expectNothingStored(() => submitQuote(typed, [{ name: "soporte.step", bytes: stepFile() }]));
+    expect(result.status).toBe(400);
+    expect(result.formToken).toBe(token);
+    expect(result.result.error).toEqual({
+      name: ["Escriba su nombre completo."],
+      email: ["Escriba un correo válido, por ejemplo nombre@empresa.com."],
+      phone: ["Escriba un número de 10 dígitos; puede empezar con +52."],
+      description: ["Describa su proyecto con al menos 20 caracteres: qué pieza es, para qué sirve y qué necesita."],
+      quantity: ["La cantidad debe ser al menos 1."],
+      extraQuantities: ["Escriba cantidades enteras separadas por comas, por ejemplo 100, 500, 1000."],
+      requiredBy: ["La fecha requerida no puede estar en el pasado."],
+      industry: ["Elija una industria de la lista."],
+      privacy: ["Para enviar el formulario debe aceptar el aviso de privacidad."],
+    });
+    expect(result.result.initialValue).toMatchObject({
+      name: "A",
+      company: "Taller Ñandú",
+      email: "ana-en-ejemplo.mx",
+      phone: "12345",
+      description: "Pieza corta",
+      quantity: "0",
+      extraQuantities: "cien",
+      requiredBy: "2001-01-01",
+      industry: "juguetes",
+    });
+  });
+
+  it("says what is missing when the required fields are empty", async () => {
+    const result = await expectNothingStored(() => submitQuote({ formToken: quoteToken(), name: "", email: "", phone: "", description: "", quantity: "" }));
+    expect(result.status).toBe(400);
+    expect(result.result.error).toMatchObject({
+      name: ["Escriba su nombre."],
+      email: ["Escriba su correo electrónico."],
+      phone: ["Escriba un teléfono o WhatsApp."],
+      description: ["Describa su proyecto."],
+      quantity: ["Escriba la cantidad de piezas."],
+      privacy: ["Para enviar el formulario debe aceptar el aviso de privacidad."],
+    });
+  });
+
+  it("validates the contact form in Spanish and keeps the values", async () => {
+    const token = contactToken();
+    const result = await expectNothingStored(() => submitContact({ formToken: token, name: "Luis", email: "luis@", phone: "55", subject: "", message: "Hola" }));
+    expect(result.status).toBe(400);
+    expect(result.formToken).toBe(token);
+    expect(result.result.error).toEqual({
+      email: ["Escriba un correo válido, por ejemplo nombre@empresa.com."],
+      phone: ["Escriba un número de 10 dígitos; puede empezar con +52."],
+      subject: ["Escriba el asunto."],
+      message: ["Escriba un mensaje de al menos 10 caracteres."],
+      privacy: ["Para enviar el formulario debe aceptar el aviso de privacidad."],
+    });
+    expect(result.result.initialValue).toMatchObject({ name: "Luis", email: "luis@", phone: "55", message: "Hola" });
+  });
+
+  it("rejects a Windows executable renamed .step, naming the file, and stores nothing (no row, no file in uploads or uploads/.tmp)", async () => {
+    const result = await expectNothingStored(() =>
+      submitQuote(validQuoteFields({ formToken: quoteToken(), email: uniqueEmail("exe") }), [
+        { name: "pieza buena.stl", bytes: binaryStlFile() },
+        { name: "Soporte final.step", bytes: windowsExeFile() },
+      ]),
+    );
+    expect(result.status).toBe(400);
+    expect(result.result.error).toEqual({ files: ["«Soporte final.step» no es un archivo STEP válido: su contenido no corresponde a la extensión."] });
+    expect(result.result.initialValue).toMatchObject({ name: "Ana Torres", company: "Maquinados del Bajío", quantity: "25" });
+  });
+
+  it("rejects a file with an extension that is not accepted, naming it", async () => {
+    const result = await expectNothingStored(() =>
+      submitQuote(validQuoteFields({ formToken: quoteToken() }), [{ name: "instalador.exe", bytes: windowsExeFile() }]),
+    );
+    expect(result.status).toBe(400);
+    expect(result.result.error?.files?.[0]).toMatch(/^«instalador\.exe»: formato no aceptado\./);
+  });
+
+  it("asks for the PDF drawing when the tolerances are stricter than ISO 2768-m", async () => {
+    const result = await expectNothingStored(() =>
+      submitQuote(validQuoteFields({ formToken: quoteToken(), tolerance: "estrictas" }), [{ name: "foto.png", bytes: pngFile() }, { name: "soporte.step", bytes: stepFile() }]),
+    );
+    expect(result.status).toBe(400);
+    expect(result.result.error).toEqual({ files: ["Con tolerancias más estrictas que ISO 2768-m, adjunte el plano en PDF con las cotas y tolerancias."] });
+    expect(result.result.initialValue).toMatchObject({ tolerance: "estrictas" });
+  });
+
+  it("answers 413 for more than 10 files, keeping what was typed, and stores nothing", async () => {
+    const files = Array.from({ length: 11 }, (_, index) => ({ name: `pieza-${index + 1}.step`, bytes: stepFile() }));
+    const result = await expectNothingStored(() => submitQuote(validQuoteFields({ formToken: quoteToken() }), files));
+    expect(result.status).toBe(413);
+    expect(result.result.error).toEqual({ "": ["Puede adjuntar hasta 10 archivos."] });
+    expect(result.result.initialValue).toMatchObject({ name: "Ana Torres", description: validQuoteFields().description });
+  });
+});
+
+describe("submitForm: bots and stale forms", () => {
+  it("refuses a filled honeypot with 400 and stores nothing, not even the uploaded file", async () => {
+    const result = await expectNothingStored(() =>
+      submitQuote(validQuoteFields({ formToken: quoteToken(), [HONEYPOT_FIELD]: "https://spam.example" }), [{ name: "soporte.step", bytes: stepFile() }]),
+    );
+    expect(result.status).toBe(400);
+    expect(result.result.error).toEqual({ "": [BOT_MESSAGE] });
+  });
+
+  it("refuses a form sent faster than a person can fill it with 400 and stores nothing", async () => {
+    const token = issueSolicitudToken("contacto");
+    const result = await expectNothingStored(() => submitContact(validContactFields({ formToken: token })));
+    expect(result.status).toBe(400);
+    expect(result.result.error).toEqual({ "": [BOT_MESSAGE] });
+    expect(result.result.initialValue).toMatchObject({ name: "Luis Hernández" });
+  });
+
+  it("refuses an expired or forged token with 400 and hands out a new, valid token", async () => {
+    const expired = agedFormToken("cotiza", 25 * 60 * 60 * 1000);
+    const fresh = quoteToken();
+    const forged = `${fresh.slice(0, -4)}AAAA`;
+    const wrongForm = contactToken();
+    for (const token of [expired, forged, wrongForm]) {
+      const result = await expectNothingStored(() => submitQuote(validQuoteFields({ formToken: token }), [{ name: "soporte.step", bytes: stepFile() }]));
+      expect(result.status).toBe(400);
+      expect(result.result.error).toEqual({ "": [EXPIRED_MESSAGE] });
+      expect(result.result.initialValue).toMatchObject({ name: "Ana Torres", email: "ana.torres@ejemplo.mx" });
+      expect(result.formToken).not.toBe(token);
+      expect(verifyFormToken(result.formToken, "cotiza", Date.now() + 5_000)).toEqual({ ok: true });
+    }
+  });
+
+  // A post without any token (a bot, or a page saved without it) is refused the same way; the
+  // reply must not carry the schema's English default for the hidden formToken field.
+  it("refuses a post without a token with Spanish messages only", async () => {
+    const result = await expectNothingStored(() => submitContact(validContactFields({ formToken: "" })));
+    expect(result.status).toBe(400);
+    expect(result.result.error?.[""]).toEqual([EXPIRED_MESSAGE]);
+    expect(verifyFormToken(result.formToken, "contacto", Date.now() + 5_000)).toEqual({ ok: true });
+    const messages = Object.values(result.result.error ?? {}).flat();
+    for (const message of messages) expect(message).not.toMatch(/Invalid input|expected|received/);
+  });
+
+  // A bot posting JSON (or a broken body) to /contact gets a 400 like any other refused form, not a
+  // 500 from request.formData() throwing.
+  it("answers 400 to a /contact post that is not a form, storing nothing", async () => {
+    const result = await expectNothingStored(() =>
+      submitForm(
+        { request: new Request("http://localhost/contact", { method: "POST", body: JSON.stringify(validContactFields({ formToken: contactToken() })), headers: { "content-type": "application/json" } }), ip: nextTestIp() },
+        "contacto",
+      ),
+    );
+    expect(result.status).toBe(400);
+  });
+
+  it("answers the 6th post from one IP within 10 minutes with 429 and Retry-After, storing nothing", async () => {
+    const ip = "198.51.100.66";
+    for (let i = 0; i < 5; i += 1) expectOk(await submitContact(validContactFields({ formToken: contactToken(), email: uniqueEmail("limite") }), { ip }));
+    const token = contactToken();
+    const limited = await expectNothingStored(() => submitContact(validContactFields({ formToken: token, email: uniqueEmail("limite") }), { ip }));
+    expect(limited.status).toBe(429);
+    expect(limited.result.error?.[""]?.[0]).toMatch(/^Demasiados intentos desde su conexión\. Espere (un minuto|\d+ minutos) e inténtelo de nuevo\.$/);
+    const retryAfter = Number(limited.headers?.["Retry-After"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(limited.result.initialValue).toMatchObject({ name: "Luis Hernández" });
+    expect(limited.formToken).toBe(token);
+    // Another address is not affected.
+    expectOk(await submitContact(validContactFields({ formToken: contactToken(), email: uniqueEmail("limite") }), { ip: "198.51.100.67" }));
+  });
+});
+
+describe("submitForm: double solicitud", () => {
+  it("stores the same token once; the second post names the same number", async () => {
+    const token = contactToken();
+    const email = uniqueEmail("doble");
+    const first = expectOk(await submitContact(validContactFields({ formToken: token, email })));
+    const before = await totals();
+    const second = expectOk(await submitContact(validContactFields({ formToken: token, email })));
+    expect(second).toEqual({ ok: true, id: first.id, number: first.number, duplicate: true });
+    expect(first.duplicate).toBe(false);
+    expect(await totals()).toEqual(before);
+    expect(await getDb().select().from(solicitudes).where(eq(solicitudes.formToken, token))).toHaveLength(1);
+  });
+
+  it("stores one request when the same form is posted twice at once, keeps only the winner's files and no gap in the numbers", async () => {
+    const token = quoteToken();
+    const email = uniqueEmail("concurrente");
+    const before = await totals();
+    const post = () => submitQuote(validQuoteFields({ formToken: token, email }), [{ name: "soporte.step", bytes: stepFile() }]);
+    const results = (await Promise.all([post(), post()])).map(expectOk);
+    expect(results[0]!.number).toBe(results[1]!.number);
+    expect(results[0]!.id).toBe(results[1]!.id);
+    expect(results.map((result) => result.duplicate).sort()).toEqual([false, true]);
+    expect(await getDb().select().from(solicitudes).where(eq(solicitudes.formToken, token))).toHaveLength(1);
+    expect(await totals()).toEqual({ ...before, solicitudes: before.solicitudes + 1, files: before.files + 1, events: before.events + 1, outbox: before.outbox + 2, stored: before.stored + 1 });
+
+    const next = expectOk(await submitContact(validContactFields({ formToken: contactToken(), email: uniqueEmail("despues") })));
+    expect(numberValue(next.number)).toBe(numberValue(results[0]!.number) + 1);
+  });
+});
+
+describe("submitForm: the same request sent again with a new token", () => {
+  // Back after the success page often reloads the form: the browser puts the typed values back, but
+  // the page carries a new token. The content, not the token, says it is the same request.
+  it("names the number already stored and stores nothing, even when sent again at once", async () => {
+    const email = uniqueEmail("regreso");
+    const fields = (formToken: string) => validQuoteFields({ formToken, email });
+    const files = [{ name: "soporte.step", bytes: stepFile() }];
+    const first = expectOk(await submitQuote(fields(quoteToken()), files));
+    const before = await totals();
+
+    const again = expectOk(await submitQuote(fields(quoteToken()), files));
+    expect(again).toEqual({ ok: true, id: first.id, number: first.number, duplicate: true });
+    // Faster than a person fills the form: a person who came Back, so the same number, not the bot message.
+    const atOnce = expectOk(await submitQuote(fields(issueSolicitudToken("cotizacion")), files));
+    expect(atOnce).toEqual({ ok: true, id: first.id, number: first.number, duplicate: true });
+    expect({ ...(await totals()), tmp: 0 }).toEqual({ ...before, tmp: 0 });
+  });
+
+  it("stores a new request when anything differs: a value, a file's content; and that fast, a different request is a bot", async () => {
+    const email = uniqueEmail("distinto");
+    const files = [{ name: "soporte.step", bytes: stepFile() }];
+    const revisedStep = new Uint8Array(Buffer.from(Buffer.from(stepFile()).toString("latin1").replace("pieza de prueba", "pieza revisada"), "latin1"));
+    const first = expectOk(await submitQuote(validQuoteFields({ formToken: quoteToken(), email }), files));
+    const otherQuantity = expectOk(await submitQuote(validQuoteFields({ formToken: quoteToken(), email, quantity: "26" }), files));
+    const otherFile = expectOk(await submitQuote(validQuoteFields({ formToken: quoteToken(), email }), [{ name: "soporte.step", bytes: revisedStep }]));
+    expect(new Set([first.number, otherQuantity.number, otherFile.number]).size).toBe(3);
+    expect([otherQuantity.duplicate, otherFile.duplicate]).toEqual([false, false]);
+
+    const bot = await expectNothingStored(() => submitQuote(validQuoteFields({ formToken: issueSolicitudToken("cotizacion"), email, quantity: "27" }), files));
+    expect(bot.result.error).toEqual({ "": [BOT_MESSAGE] });
+  });
+
+  it("counts as new after 30 minutes: the same part asked for again later is another request", async () => {
+    const email = uniqueEmail("repetido");
+    const fields = (formToken: string) => validContactFields({ formToken, email });
+    const first = expectOk(await submitContact(fields(contactToken())));
+    expect(expectOk(await submitContact(fields(contactToken()))).number).toBe(first.number);
+    await getDb().update(solicitudes).set({ createdAt: new Date(Date.now() - 31 * 60 * 1000) }).where(eq(solicitudes.id, first.id));
+    const later = expectOk(await submitContact(fields(contactToken())));
+    expect(later.duplicate).toBe(false);
+    expect(later.number).not.toBe(first.number);
+  });
+});
+
+describe("submitForm: accounts", () => {
+  const PASSWORD = "Fresadora-CNC-42";
+
+  it("links a signed-in customer's request to the account", async () => {
+    const email = uniqueEmail("cliente");
+    const registered = await registeredCustomer("Carla Ruiz", email, PASSWORD);
+    const cookie = registered.cookie;
+    expect(cookie).toMatch(/forja\.session_token=/);
+    const result = expectOk(await submitQuote(validQuoteFields({ formToken: quoteToken(), email }), [], { cookie }));
+    expect((await solicitudByNumber(result.number)).userId).toBe(registered.id);
+  });
+
+  it("links an anonymous request when an account with that email confirms its email", async () => {
+    const email = uniqueEmail("anonima");
+    const anonymous = expectOk(await submitContact(validContactFields({ formToken: contactToken(), email })));
+    const other = expectOk(await submitContact(validContactFields({ formToken: contactToken(), email: uniqueEmail("otra") })));
+    expect((await solicitudByNumber(anonymous.number)).userId).toBeNull();
+
+    const registered = await registeredCustomer("Marta Gómez", email.toUpperCase(), PASSWORD);
+    // Signing up is not enough: the email must be confirmed first.
+    expect((await solicitudByNumber(anonymous.number)).userId).toBeNull();
+
+    const [mail] = await getDb().select().from(outbox).where(sql`${outbox.to} = ${email} and ${outbox.subject} = 'Confirme su correo en Forja'`);
+    const token = decodeURIComponent(/\/cuenta\/confirmar\?token=([^\s"'<>&]+)/.exec(mail!.text)![1]!);
+    const confirmed = await confirmEmail(requestMeta(`/cuenta/confirmar?token=${encodeURIComponent(token)}`), token);
+    expect(confirmed.ok).toBe(true);
+
+    expect((await solicitudByNumber(anonymous.number)).userId).toBe(registered.id);
+    expect((await solicitudByNumber(other.number)).userId).toBeNull();
+  });
+});
+
+describe("submitForm: one unit", () => {
+  it("leaves neither a row nor a file when the transaction fails after the files were moved", async () => {
+    // A real constraint that refuses this request's 'creado' event: the failure comes after the
+    // solicitud and file rows were inserted and the files moved into storage, before the commit.
+    await getDb().execute(sql`alter table solicitud_events add constraint forja_test_atomicidad check (actor_name is distinct from 'Prueba Atómica') not valid`);
+    try {
+      const token = quoteToken();
+      const before = await totals();
+      const [counter] = await getDb().select().from(counters).where(eq(counters.name, "SOL"));
+      await expect(
+        submitQuote(validQuoteFields({ formToken: token, name: "Prueba Atómica" }), [
+          { name: "soporte.step", bytes: stepFile() },
+          { name: "soporte.stl", bytes: binaryStlFile() },
+        ]),
+      ).rejects.toThrow();
+      expect(await totals()).toEqual({ ...before, tmp: 0 });
+      expect(await getDb().select().from(solicitudes).where(eq(solicitudes.formToken, token))).toEqual([]);
+      expect(await getDb().select().from(counters).where(eq(counters.name, "SOL"))).toEqual([counter]);
+    } finally {
+      await getDb().execute(sql`alter table solicitud_events drop constraint forja_test_atomicidad`);
+    }
+    // The same form can be sent again and gets the number that was given back.
+    const retry = expectOk(await submitQuote(validQuoteFields({ formToken: quoteToken(), name: "Prueba Atómica" }), [{ name: "soporte.step", bytes: stepFile() }]));
+    const [counter] = await getDb().select().from(counters).where(eq(counters.name, "SOL"));
+    expect(numberValue(retry.number)).toBe(counter!.value);
+  });
+});

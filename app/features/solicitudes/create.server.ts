@@ -1,0 +1,158 @@
+import { createHash, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { and, desc, eq, gt } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { solicitudes, type SolicitudEstimate } from "~/db/schema/solicitudes";
+import { logger } from "~/lib/logger.server";
+import { invalid, limited, ok, type Result } from "~/lib/result";
+import { detectFileKind, KIND_BY_EXTENSION, type FileKind } from "~/services/files/detect-type.server";
+import type { UploadedFile } from "~/services/files/multipart.server";
+import { nudgeMailWorker } from "~/services/mail/outbox.server";
+import { consumeRateLimit, RATE_LIMITS, rateLimitMessage } from "~/services/security/rate-limit.server";
+import { buildEstimate } from "./estimate";
+import type { ContactInput, QuoteRequestInput } from "./forms";
+import { storeSolicitud, type CheckedFile } from "./store.server";
+
+// A new solicitud from /cotiza or /contact, already read and validated by the route (the public-form
+// guard and the form schema run there). Here: each file checked by its content, the same request
+// recognised when it comes again (same token, or same content soon after), the strict per-IP limit
+// on stored requests, the STL estimates, then one transaction that stores everything.
+
+/** What was sent: the form's type and its parsed value. */
+export type SolicitudSubmission = { type: "cotizacion"; value: QuoteRequestInput } | { type: "contacto"; value: ContactInput };
+
+export type CreateSolicitudInput = SolicitudSubmission & {
+  /** The uploads, already streamed to temporary files; the caller removes what is left of them. */
+  files: UploadedFile[];
+  /** The form's one-time token: a second post of the same form finds the first solicitud. */
+  token: string;
+  ip: string;
+  userAgent: string | null;
+  userId: string | null;
+};
+
+export interface CreatedSolicitud {
+  id: string;
+  number: string;
+  /** True when this request was already stored (the same form again): nothing new was written. */
+  duplicate: boolean;
+}
+
+/** How long the same request sent again with a new token counts as the one already stored. */
+const DUPLICATE_WINDOW_MS = 30 * 60 * 1000;
+
+const FORMAT_NAMES: Record<FileKind, string> = {
+  step: "STEP", iges: "IGES", stl: "STL", "3mf": "3MF", obj: "OBJ", sldprt: "SolidWorks (SLDPRT)",
+  dxf: "DXF", dwg: "DWG", pdf: "PDF", png: "PNG", jpg: "JPG",
+};
+
+/** Each file by its content, then the rule that joins value and files (a PDF for strict tolerances). */
+function checkFiles(submission: SolicitudSubmission, uploaded: UploadedFile[]): { ok: true; files: CheckedFile[] } | { ok: false; errors: string[] } {
+  const files: CheckedFile[] = [];
+  const errors: string[] = [];
+  for (const file of uploaded) {
+    const claimed = KIND_BY_EXTENSION[path.extname(file.name).toLowerCase()];
+    if (!claimed) {
+      errors.push(`«${file.name}»: formato no aceptado. Use STEP, IGES, STL, 3MF, OBJ, SLDPRT, DXF, DWG, PDF, PNG o JPG.`);
+      continue;
+    }
+    const kind = detectFileKind({ name: file.name, head: file.head, tail: file.tail, size: file.size });
+    if (!kind) errors.push(`«${file.name}» no es un archivo ${FORMAT_NAMES[claimed]} válido: su contenido no corresponde a la extensión.`);
+    else files.push({ ...file, id: randomUUID(), kind });
+  }
+  if (submission.type === "cotizacion" && submission.value.tolerance === "estrictas" && !files.some((file) => file.kind === "pdf")) {
+    errors.push("Con tolerancias más estrictas que ISO 2768-m, adjunte el plano en PDF con las cotas y tolerancias.");
+  }
+  return errors.length ? { ok: false, errors } : { ok: true, files };
+}
+
+/** sha256 of what was sent, whatever the token: type, every value, each file's name and content hash. */
+export function solicitudFingerprint(input: SolicitudSubmission & { files: { name: string; sha256: string }[] }): string {
+  const { formToken: _token, ...sent } = input.value;
+  const canonical = JSON.stringify([input.type, Object.entries(sent).sort(([a], [b]) => a.localeCompare(b)), input.files.map((file) => [file.name, file.sha256])]);
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+/**
+ * The request already stored when this one is identical to it (same content within the window),
+ * else null. For a form the guard found too fast: someone who goes Back to a form the browser loaded
+ * again (a new token) and sends it at once is sending the request already stored.
+ */
+export async function findRepeatedSolicitud(input: SolicitudSubmission & { files: UploadedFile[] }): Promise<CreatedSolicitud | null> {
+  const checked = checkFiles(input, input.files);
+  if (!checked.ok) return null;
+  const earlier = await findRecentDuplicate(solicitudFingerprint({ ...input, files: checked.files }));
+  return earlier ? { ...earlier, duplicate: true } : null;
+}
+
+export async function createSolicitud(input: CreateSolicitudInput): Promise<Result<CreatedSolicitud>> {
+  const checked = checkFiles(input, input.files);
+  if (!checked.ok) return invalid({ fieldErrors: { files: checked.errors } });
+  const { files } = checked;
+  const fingerprint = solicitudFingerprint({ ...input, files });
+
+  // The same form posted again (double click, resubmit), or the same request with a new token.
+  const existing = (await findByToken(input.token)) ?? (await findRecentDuplicate(fingerprint));
+  if (existing) return ok({ ...existing, duplicate: true });
+
+  // Every attempt counted against the route's loose limit; only requests about to be stored count here.
+  const limit = await consumeRateLimit(`form-${input.type}:${input.ip || "desconocida"}`, RATE_LIMITS.publicForm);
+  if (!limit.allowed) return limited(rateLimitMessage(limit), limit.retryAfterSeconds);
+
+  const estimates = input.type === "cotizacion" ? await estimatesFor(files, input.value) : [];
+  try {
+    const created = await storeSolicitud({
+      submission: input,
+      files,
+      estimates,
+      token: input.token,
+      fingerprint,
+      ip: input.ip || null,
+      userAgent: input.userAgent?.slice(0, 500) ?? null,
+      userId: input.userId,
+    });
+    nudgeMailWorker();
+    return ok({ ...created, duplicate: false });
+  } catch (error) {
+    // The same form posted twice at once: the first insert won, this one shows its result.
+    const winner = isUniqueViolation(error) ? await findByToken(input.token) : null;
+    if (winner) return ok({ ...winner, duplicate: true });
+    throw error;
+  }
+}
+
+async function estimatesFor(files: CheckedFile[], input: QuoteRequestInput): Promise<SolicitudEstimate[]> {
+  const estimates: SolicitudEstimate[] = [];
+  for (const file of files.filter((candidate) => candidate.kind === "stl")) {
+    try {
+      const bytes = await fs.promises.readFile(file.tmpPath);
+      estimates.push(buildEstimate({ fileId: file.id, fileName: file.name, bytes, service: input.service, quantity: input.quantity }));
+    } catch (error) {
+      logger.warn({ err: error, file: file.name }, "could not compute the STL estimate");
+    }
+  }
+  return estimates;
+}
+
+async function findByToken(token: string): Promise<{ id: string; number: string } | null> {
+  const [row] = await getDb().select({ id: solicitudes.id, number: solicitudes.number }).from(solicitudes).where(eq(solicitudes.formToken, token)).limit(1);
+  return row ?? null;
+}
+
+async function findRecentDuplicate(fingerprint: string, now = Date.now()): Promise<{ id: string; number: string } | null> {
+  const [row] = await getDb()
+    .select({ id: solicitudes.id, number: solicitudes.number })
+    .from(solicitudes)
+    .where(and(eq(solicitudes.fingerprint, fingerprint), gt(solicitudes.createdAt, new Date(now - DUPLICATE_WINDOW_MS))))
+    .orderBy(desc(solicitudes.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: string }).code === "23505") return true;
+  }
+  return false;
+}

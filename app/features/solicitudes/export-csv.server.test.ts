@@ -1,0 +1,128 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+// The CSV export of the staff list: encoding, escaping, filters and keyset batches.
+// Integration test on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL); rows are
+// inserted directly with Drizzle.
+
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("solicitudes-csv"));
+
+import { getDb } from "~/db/client.server";
+import { solicitudes } from "~/db/schema/solicitudes";
+import { csvField, solicitudesCsvFileName, streamSolicitudesCsv } from "./export-csv.server";
+import { parseSolicitudFilters } from "./filters";
+import { listSolicitudes } from "./list.server";
+import { aSolicitud, insertSolicitudes, parseCsv, readAll } from "../../../tests/support/solicitud-requests";
+import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await closeTestDatabase(database);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  // Events and files go with their solicitud (ON DELETE CASCADE).
+  await getDb().delete(solicitudes);
+});
+
+const filters = (query = "") => parseSolicitudFilters(new URLSearchParams(query));
+const insert = insertSolicitudes;
+
+describe("streamSolicitudesCsv", () => {
+  it("starts with the UTF-8 BOM and a Spanish header, and escapes fields per RFC 4180", async () => {
+    await insert({
+      number: "SOL-2026-0001",
+      name: 'Ana "La Ingeniera" Gómez',
+      company: "Maquinados, S.A. de C.V.",
+      email: "ana@ejemplo.mx",
+      industry: "aeroespacial",
+      description: "Primera línea\r\nsegunda línea, con coma",
+      certificates: ["rohs", "reach"],
+      threads: false,
+      createdAt: new Date("2026-03-10T05:30:00Z"),
+    });
+    const { bytes, text } = await readAll(streamSolicitudesCsv(filters()));
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parseCsv(text.slice(1));
+    expect(rows[0].slice(0, 8)).toEqual(["Número", "Tipo", "Fecha (hora de Ciudad de México)", "Estado", "Leído", "Nombre", "Empresa", "Correo"]);
+    expect(rows).toHaveLength(2);
+    const record = Object.fromEntries(rows[0].map((header, index) => [header, rows[1][index]]));
+    expect(record).toMatchObject({
+      Número: "SOL-2026-0001",
+      Tipo: "Solicitud de cotización",
+      // 05:30 UTC is still the evening before in Mexico City.
+      "Fecha (hora de Ciudad de México)": "2026-03-09 23:30",
+      Estado: "Nuevo",
+      Leído: "No",
+      Nombre: 'Ana "La Ingeniera" Gómez',
+      Empresa: "Maquinados, S.A. de C.V.",
+      Industria: "Aeroespacial",
+      Descripción: "Primera línea\r\nsegunda línea, con coma",
+      Certificados: "RoHS, REACH",
+      Roscas: "No",
+    });
+    expect(text).toContain('"Ana ""La Ingeniera"" Gómez"');
+    expect(text.endsWith("\r\n")).toBe(true);
+  });
+
+  it("neutralises spreadsheet formulas by prefixing an apostrophe", async () => {
+    await insert({ name: "=HYPERLINK(\"http://x\",\"clic\")", company: "+52 442 000 0000", email: "@evil.mx", city: "-1+1", material: "Acero=bueno" });
+    const rows = parseCsv((await readAll(streamSolicitudesCsv(filters()))).text.slice(1));
+    const record = Object.fromEntries(rows[0].map((header, index) => [header, rows[1][index]]));
+    expect(record.Nombre).toBe("'=HYPERLINK(\"http://x\",\"clic\")");
+    expect(record.Empresa).toBe("'+52 442 000 0000");
+    expect(record.Correo).toBe("'@evil.mx");
+    expect(record["Ciudad o estado"]).toBe("'-1+1");
+    expect(record.Material).toBe("Acero=bueno");
+    expect(csvField("\tcmd")).toBe("'\tcmd");
+    expect(csvField("normal")).toBe("normal");
+    expect(csvField("")).toBe("");
+  });
+
+  it("exports only the current filter, ignoring the page", async () => {
+    await insert({ number: "C-1", type: "contacto" }, { number: "C-2", type: "cotizacion" }, { number: "C-3", type: "contacto" });
+    const rows = parseCsv((await readAll(streamSolicitudesCsv(filters("tipo=contacto&pagina=5&porPagina=1")))).text.slice(1));
+    expect(rows.slice(1).map((row) => row[0]).sort()).toEqual(["C-1", "C-3"]);
+  });
+
+  it("streams more than 1,000 rows in batches of 500, each row exactly once, even with equal timestamps", async () => {
+    // Three rows per instant, in the same microsecond: only the id tells them apart.
+    const rows = Array.from({ length: 1203 }, (_, index) =>
+      aSolicitud({ createdAt: new Date(Date.UTC(2026, 2, 10, 12, 0, 0, Math.floor(index / 3))) }),
+    );
+    for (let start = 0; start < rows.length; start += 400) await getDb().insert(solicitudes).values(rows.slice(start, start + 400));
+    const { text, chunks } = await readAll(streamSolicitudesCsv(filters()));
+    const numbers = parseCsv(text.slice(1)).slice(1).map((row) => row[0]);
+    expect(numbers).toHaveLength(1203);
+    expect(new Set(numbers).size).toBe(1203);
+    // Header chunk, then one chunk per batch: 500 + 500 + 203.
+    expect(chunks).toHaveLength(4);
+    expect(chunks.slice(1).map((chunk) => parseCsv(new TextDecoder().decode(chunk)).length)).toEqual([500, 500, 203]);
+    // Same order as the list.
+    const firstPage = await listSolicitudes(filters("porPagina=500"));
+    expect(numbers.slice(0, 500)).toEqual(firstPage.rows.map((row) => row.number));
+  });
+
+  it("pages with microsecond timestamps and mixed sort directions without skipping or repeating", async () => {
+    const statuses = ["nuevo", "en_revision", "cotizado", "cerrado", "descartado"] as const;
+    await insert(...Array.from({ length: 37 }, (_, index) => ({ status: statuses[index % 5] })));
+    // Same microsecond-precision now() for all: ties again broken by id.
+    for (const query of ["orden=estado", "orden=estado&dir=desc", "dir=asc", ""]) {
+      const expected = (await listSolicitudes(filters(`${query}&porPagina=500`))).rows.map((row) => row.number);
+      const exported = parseCsv((await readAll(streamSolicitudesCsv(filters(query), { batchSize: 4 }))).text.slice(1))
+        .slice(1)
+        .map((row) => row[0]);
+      expect(exported).toEqual(expected);
+    }
+  });
+
+  it("names the file after the Mexico City date", () => {
+    expect(solicitudesCsvFileName(new Date("2026-03-11T03:00:00Z"))).toBe("formularios-2026-03-10.csv");
+  });
+});

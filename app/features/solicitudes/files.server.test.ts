@@ -1,0 +1,79 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+// Downloads of a solicitud's files: only through their solicitud, streamed from disk.
+// Integration test on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL); rows are
+// inserted directly with Drizzle, files written under a temporary DATA_DIR, where uploads go.
+
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("solicitudes-files"));
+
+import { getDb } from "~/db/client.server";
+import { solicitudFiles, solicitudes } from "~/db/schema/solicitudes";
+import { attachmentDisposition, getSolicitudFile } from "./files.server";
+import { insertSolicitudes, readAll } from "../../../tests/support/solicitud-requests";
+import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await closeTestDatabase(database);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  // Events and files go with their solicitud (ON DELETE CASCADE).
+  await getDb().delete(solicitudes);
+});
+
+const insert = insertSolicitudes;
+
+describe("getSolicitudFile", () => {
+  async function storedFile(solicitudId: string, content: string, originalName = "pieza.step") {
+    const storagePath = `2026/03/${randomUUID()}`;
+    const absolute = path.join(dataDir, "uploads", storagePath);
+    fs.mkdirSync(path.dirname(absolute), { recursive: true });
+    fs.writeFileSync(absolute, content);
+    const [file] = await getDb()
+      .insert(solicitudFiles)
+      .values({ solicitudId, originalName, storagePath, kind: "step", mimeType: "model/step", size: Buffer.byteLength(content), sha256: "0" })
+      .returning();
+    return file;
+  }
+
+  it("streams a file of the solicitud it belongs to", async () => {
+    const [row] = await insert({});
+    const content = "ISO-10303-21;\nHEADER;\n".repeat(10_000); // several chunks
+    const file = await storedFile(row.id, content, "soporte motor.step");
+    const download = await getSolicitudFile({ solicitudId: row.id, fileId: file.id });
+    expect(download).toMatchObject({ id: file.id, originalName: "soporte motor.step", mimeType: "model/step", size: Buffer.byteLength(content) });
+    expect((await readAll(download!.body)).text).toBe(content);
+  });
+
+  it("never returns a file through another solicitud, an unknown id or a malformed one", async () => {
+    const [owner, other] = await insert({}, {});
+    const file = await storedFile(owner.id, "ISO-10303-21;");
+    expect(await getSolicitudFile({ solicitudId: other.id, fileId: file.id })).toBeNull();
+    expect(await getSolicitudFile({ solicitudId: owner.id, fileId: randomUUID() })).toBeNull();
+    expect(await getSolicitudFile({ solicitudId: owner.id, fileId: "../../auth-secret" })).toBeNull();
+    expect(await getSolicitudFile({ solicitudId: "x", fileId: file.id })).toBeNull();
+  });
+
+  it("returns null (and logs) when the row exists but the file is gone from disk", async () => {
+    const [row] = await insert({});
+    const file = await storedFile(row.id, "ISO-10303-21;");
+    fs.rmSync(path.join(dataDir, "uploads", file.storagePath));
+    expect(await getSolicitudFile({ solicitudId: row.id, fileId: file.id })).toBeNull();
+  });
+
+  it("names the attachment with an ASCII fallback and the exact UTF-8 name", () => {
+    expect(attachmentDisposition("Ménsula (rev 2).step")).toBe(`attachment; filename="Mensula (rev 2).step"; filename*=UTF-8''M%C3%A9nsula%20%28rev%202%29.step`);
+    expect(attachmentDisposition('a"b\\c\r\n.pdf')).toBe(`attachment; filename="a_b_c.pdf"; filename*=UTF-8''a%22b%5Cc.pdf`);
+    expect(attachmentDisposition("")).toBe(`attachment; filename="archivo"; filename*=UTF-8''archivo`);
+  });
+});

@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { solicitudFiles } from "~/db/schema/solicitudes";
+import { logger } from "~/lib/logger.server";
+import { absoluteStoragePath } from "~/services/files/storage.server";
+import { isSolicitudId } from "./ids";
+
+// Downloads of the files attached to a solicitud, for the staff: streamed from disk in chunks,
+// only through the solicitud they belong to.
+
+export interface SolicitudFileDownload {
+  id: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  body: ReadableStream<Uint8Array>;
+}
+
+const FILE_CHUNK_BYTES = 64 * 1024;
+
+/** A file of this solicitud (never of another one), streamed from disk; null when there is none. */
+export async function getSolicitudFile(input: { solicitudId: string; fileId: string }): Promise<SolicitudFileDownload | null> {
+  const { solicitudId, fileId } = input;
+  if (!isSolicitudId(solicitudId) || !isSolicitudId(fileId)) return null;
+  const [file] = await getDb()
+    .select({ id: solicitudFiles.id, originalName: solicitudFiles.originalName, mimeType: solicitudFiles.mimeType, storagePath: solicitudFiles.storagePath })
+    .from(solicitudFiles)
+    .where(and(eq(solicitudFiles.id, fileId), eq(solicitudFiles.solicitudId, solicitudId)))
+    .limit(1);
+  if (!file) return null;
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(absoluteStoragePath(file.storagePath), "r");
+  } catch (error) {
+    logger.error({ err: error, fileId, solicitudId }, "solicitud file missing on disk");
+    return null;
+  }
+  const { size } = await handle.stat();
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await handle.close().catch(() => {});
+  };
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const buffer = new Uint8Array(FILE_CHUNK_BYTES);
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+        if (bytesRead === 0) {
+          await close();
+          controller.close();
+        } else {
+          controller.enqueue(buffer.subarray(0, bytesRead));
+        }
+      } catch (error) {
+        await close();
+        controller.error(error);
+      }
+    },
+    cancel: close,
+  });
+  return { id: file.id, originalName: file.originalName, mimeType: safeMimeType(file.mimeType), size, body };
+}
+
+function safeMimeType(value: string): string {
+  return /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i.test(value) ? value : "application/octet-stream";
+}
+
+/** `attachment` with the original name: ASCII fallback plus the exact UTF-8 name (RFC 6266/5987). */
+export function attachmentDisposition(fileName: string): string {
+  const clean = [...fileName].filter((char) => char >= " " && char !== "\u007f").join("").trim() || "archivo";
+  const fallback = clean.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

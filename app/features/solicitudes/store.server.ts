@@ -1,0 +1,117 @@
+import { getDb } from "~/db/client.server";
+import { solicitudEvents, solicitudFiles, solicitudes, type SolicitudEstimate } from "~/db/schema/solicitudes";
+import { MIME_BY_KIND, type FileKind } from "~/services/files/detect-type.server";
+import type { UploadedFile } from "~/services/files/multipart.server";
+import { absoluteStoragePath, moveIntoStorage, newStoragePath, removeQuietly } from "~/services/files/storage.server";
+import { nextRecordNumber } from "~/services/numbering/next-number.server";
+import type { SolicitudSubmission } from "./create.server";
+import { NDA_VERSION } from "./forms";
+import { enqueueSolicitudEmails } from "./solicitud-emails.server";
+
+// One transaction for a new solicitud: its number, the row, its files (moved into storage before
+// the commit and removed again if it fails), the "creado" event and the two emails in the outbox.
+
+export interface CheckedFile extends UploadedFile {
+  id: string;
+  kind: FileKind;
+}
+
+export interface StoreInput {
+  submission: SolicitudSubmission;
+  files: CheckedFile[];
+  estimates: SolicitudEstimate[];
+  token: string;
+  fingerprint: string;
+  ip: string | null;
+  userAgent: string | null;
+  userId: string | null;
+}
+
+export async function storeSolicitud(input: StoreInput): Promise<{ id: string; number: string }> {
+  const { submission, files, estimates, token, fingerprint, userId } = input;
+  const { type, value } = submission;
+  const now = new Date();
+  const moved: string[] = [];
+  try {
+    return await getDb().transaction(async (tx) => {
+      const number = await nextRecordNumber(tx, "SOL", now);
+      const quote = submission.type === "cotizacion" ? submission.value : null;
+      const contact = submission.type === "contacto" ? submission.value : null;
+      const [row] = await tx
+        .insert(solicitudes)
+        .values({
+          number,
+          type,
+          userId,
+          name: value.name,
+          email: value.email,
+          phone: value.phone || null,
+          company: quote?.company || null,
+          city: quote?.city || null,
+          industry: quote?.industry ?? null,
+          service: quote?.service ?? null,
+          description: quote?.description ?? null,
+          quantity: quote?.quantity ?? null,
+          extraQuantities: quote?.extraQuantities ?? [],
+          requiredBy: quote?.requiredBy || null,
+          material: quote?.material || null,
+          finish: quote?.finish || null,
+          tolerance: quote?.tolerance ?? null,
+          threads: quote?.threads ? quote.threads === "si" : null,
+          certificates: quote?.certificates ?? [],
+          subject: contact?.subject ?? null,
+          message: contact?.message ?? null,
+          ndaVersion: quote?.nda ? NDA_VERSION : null,
+          ndaAcceptedAt: quote?.nda ? now : null,
+          privacyAcceptedAt: now,
+          estimates,
+          formToken: token,
+          fingerprint,
+          ip: input.ip,
+          userAgent: input.userAgent,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: solicitudes.id });
+      const id = row!.id;
+      for (const file of files) {
+        const storagePath = newStoragePath(now);
+        await tx.insert(solicitudFiles).values({
+          id: file.id,
+          solicitudId: id,
+          originalName: file.name.slice(0, 255),
+          storagePath,
+          kind: file.kind,
+          mimeType: MIME_BY_KIND[file.kind],
+          size: file.size,
+          sha256: file.sha256,
+        });
+        // Files reach their final place before the commit; a failed commit removes them below.
+        await moveIntoStorage(file.tmpPath, storagePath);
+        moved.push(absoluteStoragePath(storagePath));
+      }
+      await tx.insert(solicitudEvents).values({ solicitudId: id, kind: "creado", toStatus: "nuevo", actorName: value.name });
+      await enqueueSolicitudEmails(tx, {
+        id,
+        number,
+        type,
+        name: value.name,
+        email: value.email,
+        phone: value.phone,
+        company: quote?.company,
+        industry: quote?.industry,
+        service: quote?.service,
+        quantity: quote?.quantity,
+        description: quote?.description,
+        certificates: quote?.certificates,
+        subject: contact?.subject,
+        message: contact?.message,
+        files: files.map((file) => ({ name: file.name, size: file.size })),
+      });
+      return { id, number };
+    });
+  } catch (error) {
+    await removeQuietly(moved);
+    throw error;
+  }
+}
