@@ -1,9 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { getDb } from "~/db/client.server";
-import { session } from "~/db/schema/auth";
+import { session, user } from "~/db/schema/auth";
 import { outbox } from "~/db/schema/outbox";
 import { getSessionUser, type SessionUser } from "~/features/accounts/accounts.server";
+import { SESSION_COOKIE_PREFIX } from "~/features/accounts/auth.server";
 import { registerCustomer } from "~/features/accounts/registration.server";
 import { signIn, signInStaff } from "~/features/accounts/sign-in.server";
 import { upsertStaffAccount } from "~/features/accounts/staff-account.server";
@@ -61,16 +62,26 @@ export async function signedInStaff(email: string, password = "Panel-Forja-Segur
   return { user: staff.value.user, cookie: cookieHeaderFrom(staff.value.headers) };
 }
 
-/** Registers a customer as /registro does; its id and the Cookie header of its session. */
-export async function registeredCustomer(name: string, email: string, password = "Fresadora-CNC-42"): Promise<{ id: string; cookie: string }> {
+/** Registers a customer as /registro does; its id, the user and the Cookie header of its session. */
+export async function registeredCustomer(name: string, email: string, password = "Fresadora-CNC-42"): Promise<{ id: string; user: SessionUser; cookie: string }> {
   const customer = await registerCustomer(requestMeta("/registro", { ip: nextTestIp(), method: "POST" }), { name, email, password });
   if (!customer.ok) throw new Error(failureText(customer));
-  return { id: customer.value.user.id, cookie: cookieHeaderFrom(customer.value.headers) };
+  return { id: customer.value.user.id, user: customer.value.user, cookie: cookieHeaderFrom(customer.value.headers) };
+}
+
+/** A staff member whose account row is inserted directly (see insertTestStaff), so events, notes and quotes can point at them. */
+export const TEST_STAFF: { id: string; name: string } = { id: `staff-${process.pid}`, name: "Laura Méndez" };
+
+/** Inserts TEST_STAFF's account row (an admin with a confirmed email). */
+export async function insertTestStaff(): Promise<void> {
+  await getDb().insert(user).values({ id: TEST_STAFF.id, name: TEST_STAFF.name, email: `laura-${process.pid}@forja.mx`, role: "admin", emailVerified: true });
 }
 
 // Helpers shared by the accounts feature's own test files.
 
 export const TEST_PASSWORD = "Fresadora-CNC-42";
+/** The name of the session cookie better-auth sets. */
+export const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
 let emailCounter = 0;
 
 /** An email no other test (or parallel worker) uses. */

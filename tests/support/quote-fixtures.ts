@@ -1,6 +1,5 @@
-import fs from "node:fs";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { beforeEach, expect } from "vitest";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { outbox } from "~/db/schema/outbox";
@@ -13,7 +12,9 @@ import { sendQuote } from "~/features/quotes/lifecycle.server";
 import { linkQuotesToUser } from "~/features/quotes/link.server";
 import type { Actor } from "~/features/quotes/types";
 import { failureMessages, failureStatus, type Result } from "~/lib/result";
-import { closeTestDatabase, createTestDatabase } from "./test-database";
+import { insertTestStaff, TEST_STAFF } from "./auth-requests";
+import { QUOTES_STAFF_TO } from "./feature-test-env";
+import { useTestFileDatabase } from "./test-file-database";
 
 // Quotes for integration tests, made only through the domain functions staff use (create → save
 // draft → send), so they are exactly what the portal would hold.
@@ -69,29 +70,21 @@ export async function createTestQuote(
 // clock, never by sleeping. Mail is only written to the outbox (no worker runs), so the tests read
 // the outbox table.
 
-export const STAFF_TO = "ventas@forja.test, direccion@forja.test";
+export const STAFF_TO = QUOTES_STAFF_TO;
 export const PUBLIC_URL = "http://localhost:3000";
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const T0 = new Date("2026-03-10T16:00:00.000Z");
 export const at = (days: number, base = T0) => new Date(base.getTime() + days * DAY_MS);
 
 /** A staff member with an account row, so events and quotes can point at them. */
-export const staff: Actor = { id: `staff-${process.pid}`, name: "Laura Méndez" };
+export const staff: Actor = TEST_STAFF;
 
 /**
  * A fresh database for the test file, with the staff account; each test starts with no quotes and
  * an empty outbox. `dataDir` (from isolateTestEnv) is removed at the end.
  */
 export function useQuoteTestDatabase(dataDir: string): void {
-  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    await getDb().insert(user).values({ id: staff.id!, name: staff.name, email: `laura-${process.pid}@forja.mx`, role: "admin", emailVerified: true });
-  });
-  afterAll(async () => {
-    await closeTestDatabase(database);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  useTestFileDatabase(dataDir, insertTestStaff);
   beforeEach(async () => {
     // Revisions, events and messages go with their quote (ON DELETE CASCADE).
     await getDb().delete(quotes);

@@ -1,9 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
+import { beforeEach } from "vitest";
 import { getDb } from "~/db/client.server";
 import { solicitudes } from "~/db/schema/solicitudes";
+import { parseSolicitudFilters } from "~/features/solicitudes/filters";
 import type { RequestMeta } from "~/lib/request-meta";
 import { issueFormToken } from "~/services/security/form-token.server";
+import { insertTestStaff } from "./auth-requests";
+import { useTestFileDatabase } from "./test-file-database";
 
 // Builds what the /cotiza and /contact actions hand to submitSolicitud: a real Request whose body is
 // a real multipart (FormData with Files, so the boundary is real) or urlencoded form, plus the
@@ -16,37 +20,47 @@ export function agedFormToken(kind: "cotiza" | "contacto", ageMs = 5_000): strin
   return issueFormToken(kind, Date.now() - ageMs);
 }
 
-/** Valid /cotiza fields (a token must still be added). */
-export function validQuoteFields(overrides: Record<string, FieldValue | undefined> = {}): Record<string, FieldValue> {
-  const fields: Record<string, FieldValue | undefined> = {
-    name: "Ana Torres",
-    company: "Maquinados del Bajío",
-    email: "ana.torres@ejemplo.mx",
-    phone: "+52 442 123 4567",
-    city: "Querétaro, Qro.",
-    industry: "industrial",
-    service: "ingenieria-cad",
-    description: "Soporte de aluminio para una banda transportadora, con dos barrenos roscados M6.",
-    quantity: "25",
-    tolerance: "iso2768m",
-    privacy: "on",
-    ...overrides,
-  };
+type FieldOverrides = Record<string, FieldValue | undefined>;
+
+/** A form's valid fields with `overrides` applied; an override of `undefined` leaves that field out. */
+function withOverrides(valid: Record<string, FieldValue>, overrides: FieldOverrides): Record<string, FieldValue> {
+  const fields: FieldOverrides = { ...valid, ...overrides };
   return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, FieldValue] => entry[1] !== undefined));
 }
 
+/** Valid /cotiza fields (a token must still be added). */
+export function validQuoteFields(overrides: FieldOverrides = {}): Record<string, FieldValue> {
+  return withOverrides(
+    {
+      name: "Ana Torres",
+      company: "Maquinados del Bajío",
+      email: "ana.torres@ejemplo.mx",
+      phone: "+52 442 123 4567",
+      city: "Querétaro, Qro.",
+      industry: "industrial",
+      service: "ingenieria-cad",
+      description: "Soporte de aluminio para una banda transportadora, con dos barrenos roscados M6.",
+      quantity: "25",
+      tolerance: "iso2768m",
+      privacy: "on",
+    },
+    overrides,
+  );
+}
+
 /** Valid /contact fields (a token must still be added). */
-export function validContactFields(overrides: Record<string, FieldValue | undefined> = {}): Record<string, FieldValue> {
-  const fields: Record<string, FieldValue | undefined> = {
-    name: "Luis Hernández",
-    email: "luis.hernandez@ejemplo.mx",
-    phone: "442 987 6543",
-    subject: "Visita a planta",
-    message: "Quisiera agendar una visita a su planta la próxima semana.",
-    privacy: "on",
-    ...overrides,
-  };
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, FieldValue] => entry[1] !== undefined));
+export function validContactFields(overrides: FieldOverrides = {}): Record<string, FieldValue> {
+  return withOverrides(
+    {
+      name: "Luis Hernández",
+      email: "luis.hernandez@ejemplo.mx",
+      phone: "442 987 6543",
+      subject: "Visita a planta",
+      message: "Quisiera agendar una visita a su planta la próxima semana.",
+      privacy: "on",
+    },
+    overrides,
+  );
 }
 
 export interface UploadFile {
@@ -108,6 +122,24 @@ export function listFilesRecursive(dir: string, skip: string[] = []): string[] {
 // Rows for the staff-side tests, inserted straight into the database (the staff screens read what
 // the public forms stored; these tests need exact dates, statuses and many rows).
 
+/**
+ * The set-up of a staff-side test file: its own database (with TEST_STAFF's account when `staff`
+ * is set) and no solicitudes at the start of each test. `dataDir` (from isolateTestEnv) is removed
+ * at the end.
+ */
+export function useSolicitudTestDatabase(dataDir: string, options: { staff?: boolean } = {}): void {
+  useTestFileDatabase(dataDir, options.staff ? insertTestStaff : undefined);
+  beforeEach(async () => {
+    // Events and files go with their solicitud (ON DELETE CASCADE).
+    await getDb().delete(solicitudes);
+  });
+}
+
+/** The staff list's filters for a query string, parsed as the route parses them. */
+export function solicitudFilters(query = "") {
+  return parseSolicitudFilters(new URLSearchParams(query));
+}
+
 type NewSolicitud = typeof solicitudes.$inferInsert;
 let sequence = 0;
 
@@ -155,34 +187,4 @@ export async function readAll(stream: ReadableStream<Uint8Array>): Promise<{ tex
     offset += chunk.length;
   }
   return { text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes), bytes, chunks };
-}
-
-/** A small RFC 4180 reader, to check what a spreadsheet would see. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(field);
-      field = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i += 1;
-    } else field += char;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
 }

@@ -13,7 +13,8 @@ function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-async function withAdminClient<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `run` on a short-lived connection to the PostgreSQL server (for CREATE/DROP DATABASE). */
+export async function withAdminClient<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: ADMIN_TIMEOUT_MS });
   // A dropped connection is reported by the query that uses it; it must not crash the worker.
   client.on("error", () => {});

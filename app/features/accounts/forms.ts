@@ -1,14 +1,10 @@
 import { z } from "zod";
 import { isCommonPassword } from "./common-passwords";
+import { emailField } from "~/lib/form-fields";
 
 // One schema per form, shared by the browser (instant validation) and the server (the authority).
 
-const email = z
-  .string({ error: "Escriba su correo electrónico." })
-  .trim()
-  .toLowerCase()
-  .max(254, "El correo es demasiado largo.")
-  .pipe(z.email({ error: "Escriba un correo válido, por ejemplo nombre@empresa.com." }));
+const email = emailField;
 
 const newPassword = z
   .string({ error: "Escriba una contraseña." })

@@ -1,42 +1,23 @@
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The server guards with real sessions: a guest, a customer and a staff member, each a real
 // better-auth session on the test database.
 
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("guards"));
 
-import { cookieHeaderFrom, failureText, requestMeta } from "../../../tests/support/auth-requests";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
-import { registerCustomer } from "./registration.server";
+import { failureText, registeredCustomer, requestMeta, signedInStaffCookie } from "../../../tests/support/auth-requests";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { signInStaff } from "./sign-in.server";
 import { upsertStaffAccount } from "./staff-account.server";
 import { ADMIN_SIGNIN_COOKIE, adminSignInCookie, consumedAdminSignIn, requireStaff, requireStaffApi, requireUser, signedInHeaders } from "./guards.server";
 import { hasSessionHint, SESSION_HINT_COOKIE } from "~/lib/session-hint";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let customerCookie = "";
 let staffCookie = "";
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const customer = await registerCustomer(requestMeta("/cuenta/registro", { ip: "10.9.0.1" }), {
-    name: "Cliente Guardia",
-    email: `cliente-guardia-${process.pid}@ejemplo.mx`,
-    password: "Guardia-Cliente-1",
-  });
-  if (!customer.ok) throw new Error(failureText(customer));
-  customerCookie = cookieHeaderFrom(customer.value.headers);
-  const email = `personal-guardia-${process.pid}@forja.mx`;
-  await upsertStaffAccount({ email, password: "Guardia-Personal-2", name: "Personal Guardia" });
-  const staff = await signInStaff(requestMeta("/admin/login", { ip: "10.9.0.2" }), { email, password: "Guardia-Personal-2" });
-  if (!staff.ok) throw new Error(failureText(staff));
-  staffCookie = cookieHeaderFrom(staff.value.headers);
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+useTestFileDatabase(dataDir, async () => {
+  customerCookie = (await registeredCustomer("Cliente Guardia", `cliente-guardia-${process.pid}@ejemplo.mx`, "Guardia-Cliente-1")).cookie;
+  staffCookie = await signedInStaffCookie(`personal-guardia-${process.pid}@forja.mx`, "Guardia-Personal-2", "Personal Guardia");
 });
 
 /** Runs a guard and returns what it threw (a Response) or resolved to. */

@@ -1,13 +1,9 @@
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // Integration tests of signing in and out (customers and staff), the session's client IP and cookie sizes.
-// Real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), real better-auth, real Request
-// objects carrying the cookies better-auth set. Mail is only written to the outbox (no worker runs).
-
-// Set before ~/lib/env.server is first read (getEnv() caches it): a temporary DATA_DIR, no SMTP, no
-// DATABASE_URL, and one configured provider.
-const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("accounts-sign-in", { unset: ["MICROSOFT_CLIENT_ID", "OIDC_ISSUER"], set: { GOOGLE_CLIENT_ID: "forja-test-google-client", GOOGLE_CLIENT_SECRET: "forja-test-google-secret" } }));
+// The accounts kit: environment (set before the app reads it) in tests/support/feature-test-env,
+// database in tests/support/test-file-database, sign-in helpers in tests/support/auth-requests.
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/feature-test-env")).isolateAccountsTestEnv("accounts-sign-in"));
 
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
@@ -18,6 +14,7 @@ import {
   nextTestIp,
   registerTestCustomer as register,
   requestMeta,
+  SESSION_COOKIE,
   sessionCount,
   signedInStaff,
   signInTestCustomer as login,
@@ -26,24 +23,13 @@ import {
   whoIs,
 } from "../../../tests/support/auth-requests";
 import { getSessionUser } from "./accounts.server";
-import { SESSION_COOKIE_PREFIX } from "./auth.server";
 import { signedInHeaders } from "./guards.server";
 import { signIn, signInStaff, signOut } from "./sign-in.server";
 import { upsertStaffAccount } from "./staff-account.server";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+useTestFileDatabase(dataDir);
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
 const STAFF_EMAIL = `personal-${process.pid}@forja.mx`;
 const STAFF_PASSWORD = "Panel-Forja-Seguro-1";
 let staffReady = false;

@@ -1,13 +1,9 @@
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // Integration tests of creating and updating staff accounts (admin:create).
-// Real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), real better-auth, real Request
-// objects carrying the cookies better-auth set. Mail is only written to the outbox (no worker runs).
-
-// Set before ~/lib/env.server is first read (getEnv() caches it): a temporary DATA_DIR, no SMTP, no
-// DATABASE_URL, and one configured provider.
-const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("accounts-staff", { unset: ["MICROSOFT_CLIENT_ID", "OIDC_ISSUER"], set: { GOOGLE_CLIENT_ID: "forja-test-google-client", GOOGLE_CLIENT_SECRET: "forja-test-google-secret" } }));
+// The accounts kit: environment (set before the app reads it) in tests/support/feature-test-env,
+// database in tests/support/test-file-database, sign-in helpers in tests/support/auth-requests.
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/feature-test-env")).isolateAccountsTestEnv("accounts-staff"));
 
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
@@ -15,18 +11,9 @@ import { account, user } from "~/db/schema/auth";
 import { cookieHeaderFrom, nextTestIp, registerTestCustomer as register, requestMeta, sessionCount, uniqueEmail, whoIs } from "../../../tests/support/auth-requests";
 import { signInStaff } from "./sign-in.server";
 import { upsertStaffAccount } from "./staff-account.server";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+useTestFileDatabase(dataDir);
 
 describe("upsertStaffAccount", () => {
   it("creates, then updates idempotently: new password works, old fails, open sessions end", async () => {

@@ -1,13 +1,9 @@
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // Integration tests of GET /api/users/me's payload and linked providers.
-// Real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), real better-auth, real Request
-// objects carrying the cookies better-auth set. Mail is only written to the outbox (no worker runs).
-
-// Set before ~/lib/env.server is first read (getEnv() caches it): a temporary DATA_DIR, no SMTP, no
-// DATABASE_URL, and one configured provider.
-const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("accounts-users-me", { unset: ["MICROSOFT_CLIENT_ID", "OIDC_ISSUER"], set: { GOOGLE_CLIENT_ID: "forja-test-google-client", GOOGLE_CLIENT_SECRET: "forja-test-google-secret" } }));
+// The accounts kit: environment (set before the app reads it) in tests/support/feature-test-env,
+// database in tests/support/test-file-database, sign-in helpers in tests/support/auth-requests.
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/feature-test-env")).isolateAccountsTestEnv("accounts-users-me"));
 
 import { getDb } from "~/db/client.server";
 import { account, user } from "~/db/schema/auth";
@@ -17,18 +13,9 @@ import { registerTestCustomer as register, requestMeta, uniqueEmail } from "../.
 import { getSessionUser } from "./accounts.server";
 import { listLinkedProviders } from "./provider-sign-in.server";
 import { getCurrentUserPayload as payloadFor, parsePopulate, type UserPopulate } from "./users-me.server";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+useTestFileDatabase(dataDir);
 
 /** What the route does: the request's session user, then the payload. */
 async function getCurrentUserPayload(meta: RequestMeta, populate: UserPopulate[]) {

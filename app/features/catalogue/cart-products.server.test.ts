@@ -1,47 +1,17 @@
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The cart's read of the catalogue on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL)
 // holding the demo products.
 
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("catalogue-cart"));
 
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { productValues as values, seedDemoCatalogue } from "../../../tests/support/catalogue-fixtures";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { getProductsForCart } from "./cart-products.server";
-import type { ProductValues } from "./forms";
 import { createProduct } from "./product-commands.server";
 import { listProducts } from "./public-list.server";
-import { seedCatalogue } from "./seed.server";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedCatalogue();
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-function values(overrides: Partial<ProductValues> = {}): ProductValues {
-  return {
-    name: "Perno de anclaje galvanizado 1/2 × 8 in",
-    sku: `FOR-TST-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
-    slug: undefined,
-    category: "Pruebas",
-    shortDescription: "Perno en J galvanizado para anclar columnas a concreto.",
-    description: "",
-    price: 5_000,
-    ivaBp: 1600,
-    unit: "pieza",
-    stock: 20,
-    minOrder: 1,
-    active: true,
-    ...overrides,
-  };
-}
+useTestFileDatabase(dataDir, seedDemoCatalogue);
 
 describe("getProductsForCart", () => {
   it("returns what the cart needs, inactive products included, unknown ids left out", async () => {

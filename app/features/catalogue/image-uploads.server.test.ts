@@ -1,8 +1,7 @@
-import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // Product images end to end below HTTP: real PNG/JPEG files made here with sharp, the same upload
 // records the multipart parser produces, real WebP variants on disk under a temporary DATA_DIR.
@@ -10,63 +9,21 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("catalogue-images"));
 
 import { failureMessages, invalid, ok } from "~/lib/result";
-import type { UploadedFile } from "~/services/files/multipart.server";
-import { uploadsDir, uploadsTmpDir } from "~/services/files/storage.server";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { uploadsDir } from "~/services/files/storage.server";
+import { createMensula, png, publicOnly, storedFiles, uploaded } from "../../../tests/support/catalogue-fixtures";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { getProductsForCart } from "./cart-products.server";
 import { makeProductImageFirst } from "./image-commands.server";
 import { getProductImageFile } from "./image-file.server";
 import { addProductImages, variantWidths } from "./image-uploads.server";
 import { imagesForProduct } from "./image-views.server";
 import { productImageUrl } from "./images";
-import { createProduct } from "./product-commands.server";
 import { listProducts } from "./public-list.server";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let productId = "";
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const created = await createProduct({
-    name: "Ménsula de acero para riel DIN",
-    sku: "FOR-MEN-035",
-    slug: undefined,
-    category: "Soportes y escuadras",
-    shortDescription: "Ménsula de lámina galvanizada para montar riel DIN de 35 mm.",
-    description: "",
-    price: 9_000,
-    ivaBp: 1600,
-    unit: "pieza",
-    stock: 40,
-    minOrder: 1,
-    active: true,
-  });
-  if (!created.ok) throw new Error("product not created");
-  productId = created.value.id;
+useTestFileDatabase(dataDir, async () => {
+  productId = await createMensula();
 });
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** An active product's photo: nobody is asked whether they may see inactive ones. */
-const publicOnly = () => Promise.reject(new Error("asked about inactive products for an active one"));
-
-/** What parseMultipartUpload hands over for a file: a temporary file plus its first and last bytes. */
-function uploaded(name: string, bytes: Buffer): UploadedFile {
-  const tmpPath = path.join(uploadsTmpDir(), randomUUID());
-  fs.writeFileSync(tmpPath, bytes);
-  return { field: "images", name, tmpPath, size: bytes.length, sha256: "", head: bytes.subarray(0, 65_536), tail: bytes.subarray(Math.max(0, bytes.length - 65_536)) };
-}
-
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 194, g: 65, b: 12 } } }).png().toBuffer();
-
-function storedFiles(): string[] {
-  const root = uploadsDir();
-  if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((file) => file.endsWith(".webp")).map((file) => path.join(root, file));
-}
 
 describe("variant widths", () => {
   it("uses the fixed widths that fit and never enlarges", () => {

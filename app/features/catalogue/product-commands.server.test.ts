@@ -1,6 +1,5 @@
-import fs from "node:fs";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The staff's product commands on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL)
 // holding the demo products: slugs, SKU and slug clashes (also two saves at once) as Spanish field
@@ -9,44 +8,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("catalogue-commands"));
 
 import { failureMessages, failureStatus } from "~/lib/result";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
-import { ProductSchema, type ProductValues } from "./forms";
+import { productValues as values, seedDemoCatalogue } from "../../../tests/support/catalogue-fixtures";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
+import { ProductSchema } from "./forms";
 import { createProduct, updateProduct } from "./product-commands.server";
 import { listProducts } from "./public-list.server";
-import { seedCatalogue } from "./seed.server";
 import { getProductEditor } from "./staff-products.server";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedCatalogue();
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+useTestFileDatabase(dataDir, seedDemoCatalogue);
 
 const names = async (q: string) => (await listProducts({ q })).products.map((product) => product.name);
-
-function values(overrides: Partial<ProductValues> = {}): ProductValues {
-  return {
-    name: "Perno de anclaje galvanizado 1/2 × 8 in",
-    sku: `FOR-TST-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
-    slug: undefined,
-    category: "Pruebas",
-    shortDescription: "Perno en J galvanizado para anclar columnas a concreto.",
-    description: "",
-    price: 5_000,
-    ivaBp: 1600,
-    unit: "pieza",
-    stock: 20,
-    minOrder: 1,
-    active: true,
-    ...overrides,
-  };
-}
 
 describe("staff commands", () => {
   it("makes a slug from the name, and another when it is taken", async () => {

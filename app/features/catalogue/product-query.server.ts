@@ -2,6 +2,7 @@ import { and, or, sql, type SQL } from "drizzle-orm";
 import { products } from "~/db/schema/catalogue";
 import { containsPattern } from "~/lib/sql-like";
 import { firstImagesFor } from "./image-views.server";
+import type { ProductCardData } from "./components/product-card";
 import type { ProductImageView } from "./images";
 import { normalizeSearchText, SEARCH_FIELD_SEPARATOR, searchTokens } from "./search";
 
@@ -9,19 +10,9 @@ import { normalizeSearchText, SEARCH_FIELD_SEPARATOR, searchTokens } from "./sea
 // product card, the full-text search and the first image of each row. Prices are net centavos
 // plus an IVA rate; pages add the IVA.
 
-export interface CatalogueCard {
+/** What a product card shows, plus the row's id. */
+export interface CatalogueCard extends ProductCardData {
   id: string;
-  slug: string;
-  sku: string;
-  name: string;
-  category: string;
-  shortDescription: string;
-  priceCentavos: number;
-  ivaBp: number;
-  unit: string;
-  stock: number;
-  minOrder: number;
-  image: ProductImageView | null;
 }
 
 export const cardColumns = {

@@ -1,5 +1,4 @@
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The public catalogue on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL) holding the
 // demo products: full-text search in Spanish without accents, prefixes, filters, sorts,
@@ -10,46 +9,17 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 
 import { priceWithIva } from "~/lib/money";
 import { ok } from "~/lib/result";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { productValues as values, seedDemoCatalogue } from "../../../tests/support/catalogue-fixtures";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { DEMO_PRODUCTS } from "./demo-products.server";
-import type { ProductValues } from "./forms";
 import { createProduct, setProductActive } from "./product-commands.server";
 import { getProductBySlug } from "./product-page.server";
 import { listCategories, listProducts } from "./public-list.server";
-import { seedCatalogue } from "./seed.server";
 import { listProductsForStaff } from "./staff-products.server";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedCatalogue();
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+useTestFileDatabase(dataDir, seedDemoCatalogue);
 
 const names = async (q: string, extra: Parameters<typeof listProducts>[0] = {}) => (await listProducts({ q, ...extra })).products.map((product) => product.name);
-
-function values(overrides: Partial<ProductValues> = {}): ProductValues {
-  return {
-    name: "Perno de anclaje galvanizado 1/2 × 8 in",
-    sku: `FOR-TST-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
-    slug: undefined,
-    category: "Pruebas",
-    shortDescription: "Perno en J galvanizado para anclar columnas a concreto.",
-    description: "",
-    price: 5_000,
-    ivaBp: 1600,
-    unit: "pieza",
-    stock: 20,
-    minOrder: 1,
-    active: true,
-    ...overrides,
-  };
-}
 
 describe("public search", () => {
   it("finds plurals and ignores accents (Spanish full-text search)", async () => {

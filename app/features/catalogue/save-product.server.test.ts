@@ -1,8 +1,4 @@
-import fs from "node:fs";
-import path from "node:path";
-import { randomUUID } from "node:crypto";
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // Saving the staff product form with typed input (parsed values, uploads as the multipart parser
 // hands them over): all or nothing, failures as the shared Result. The HTTP side is tested with
@@ -11,57 +7,30 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("catalogue-save"));
 
 import { failureStatus, invalid, notFoundResult } from "~/lib/result";
-import type { UploadedFile } from "~/services/files/multipart.server";
-import { uploadsDir, uploadsTmpDir } from "~/services/files/storage.server";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { png as pngOf, productValues, storedFiles, uploaded } from "../../../tests/support/catalogue-fixtures";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { PRODUCT_NOT_SAVED, type ProductValues } from "./forms";
 import { imagesForProduct } from "./image-views.server";
 import { PRODUCT_GONE } from "./product-commands.server";
 import { getProductBySlug } from "./product-page.server";
 import { saveProduct } from "./save-product.server";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+useTestFileDatabase(dataDir);
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-function values(overrides: Partial<ProductValues> = {}): ProductValues {
-  return {
+/** The product the form saves here: one SKU, so a second create clashes. */
+const values = (overrides: Partial<ProductValues> = {}): ProductValues =>
+  productValues({
     name: "Abrazadera de acero inoxidable para tubo de 2 in",
     sku: "FOR-ABR-200",
-    slug: undefined,
     category: "Tornillería",
     shortDescription: "Abrazadera tipo U en inoxidable 304 con tuercas y rondanas.",
-    description: "",
     price: 8_550,
-    ivaBp: 1600,
-    unit: "pieza",
     stock: 120,
     minOrder: 10,
-    active: true,
     ...overrides,
-  };
-}
+  });
 
-function uploaded(name: string, bytes: Buffer): UploadedFile {
-  const tmpPath = path.join(uploadsTmpDir(), randomUUID());
-  fs.writeFileSync(tmpPath, bytes);
-  return { field: "images", name, tmpPath, size: bytes.length, sha256: "", head: bytes.subarray(0, 65_536), tail: bytes.subarray(Math.max(0, bytes.length - 65_536)) };
-}
-
-const png = () => sharp({ create: { width: 900, height: 600, channels: 3, background: "#c2410c" } }).png().toBuffer();
-
-function storedFiles(): string[] {
-  const root = uploadsDir();
-  if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((file) => file.endsWith(".webp"));
-}
+const png = () => pngOf(900, 600);
 
 describe("saveProduct", () => {
   let createdId = "";

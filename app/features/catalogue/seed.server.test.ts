@@ -1,5 +1,4 @@
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The demo catalogue on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): seeded once,
 // with natural prices and realistic SKUs.
@@ -7,21 +6,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("catalogue-seed"));
 
 import { priceWithIva } from "~/lib/money";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { DEMO_PRODUCTS } from "./demo-products.server";
 import { listProducts } from "./public-list.server";
 import { netForGross, seedCatalogue } from "./seed.server";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+useTestFileDatabase(dataDir);
 
 describe("seed", () => {
   it("fills an empty catalogue once; a second start adds nothing", async () => {

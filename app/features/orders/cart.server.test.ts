@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The server-side cart on a real database: bounds (stock, minimum order), prices recomputed at
 // read time and the guest → account merge. The cookie flow is in http.server.test.ts.
@@ -12,53 +10,22 @@ import { getDb } from "~/db/client.server";
 import { products } from "~/db/schema/catalogue";
 import { carts } from "~/db/schema/orders";
 import { registeredCustomer } from "../../../tests/support/auth-requests";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { aProduct, clearBeforeEach, guest } from "../../../tests/support/orders-fixtures";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { failureMessages, type Result } from "~/lib/result";
 import { countCartItems, hashCartToken, loadCart, type CartOwner } from "./cart.server";
 import { addToCart, removeFromCart, setCartItemQuantity } from "./cart-commands.server";
 import { mergeGuestCart } from "./cart-merge.server";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let customer: { id: string; cookie: string };
-
-beforeAll(async () => {
-  database = await createTestDatabase();
+useTestFileDatabase(dataDir, async () => {
   customer = await registeredCustomer("Compradora Carrito", `carrito-${process.pid}@ejemplo.mx`, "Carrito-Prueba-1");
 });
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  await getDb().delete(carts);
-  await getDb().delete(products);
-});
-
-let sequence = 0;
-async function aProduct(overrides: Partial<typeof products.$inferInsert> = {}) {
-  sequence += 1;
-  const [row] = await getDb()
-    .insert(products)
-    .values({
-      slug: `pieza-${sequence}`,
-      sku: `SKU-${sequence}`,
-      name: `Pieza ${sequence}`,
-      category: "soportes",
-      shortDescription: "Pieza de prueba",
-      priceCentavos: 10_000,
-      stock: 10,
-      ...overrides,
-    })
-    .returning();
-  return row!;
-}
+clearBeforeEach([carts, products]);
 
 /** A command's Result as { ok, message }: the sentence the person sees either way. */
 const outcome = (result: Result<{ message: string }>) => (result.ok ? { ok: true, message: result.value.message } : { ok: false, message: failureMessages(result).formErrors.join(" ") });
 
-const guest = (): CartOwner => ({ kind: "guest", token: randomBytes(32).toString("base64url") });
 const user = (): CartOwner => ({ kind: "user", userId: customer.id });
 
 describe("cart bounds", () => {

@@ -1,6 +1,4 @@
-import fs from "node:fs";
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The /checkout page and form through its route, with real Requests and cookies: the guard, the
 // parse, placing the order and who may open its confirmation. The transaction itself is tested in
@@ -9,69 +7,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("checkout", { unset: ["SPEI_CLABE", "SPEI_BANK", "SPEI_BENEFICIARY"] }));
 
 import { getDb } from "~/db/client.server";
-import { user } from "~/db/schema/auth";
-import { products } from "~/db/schema/catalogue";
-import { billingProfiles, carts, orders } from "~/db/schema/orders";
-import { outbox } from "~/db/schema/outbox";
-import { counters } from "~/db/schema/numbering";
-import { RouterContextProvider } from "react-router";
-import { clientIpContext } from "~/lib/request-context";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { billingProfiles, orders } from "~/db/schema/orders";
 import { cookieHeaderFrom, nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
+import { aProduct, routeArgs as args, clearBeforeEach, CONTACT, guest, insertCheckoutCustomer, ORDER_TABLES } from "../../../tests/support/orders-fixtures";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout/checkout";
-import type { CartOwner } from "./cart.server";
 import { addToCart } from "./cart-commands.server";
 import { CHECKOUT_FORM, issueCheckoutToken } from "./checkout.server";
 import { getOrderConfirmation } from "./customer-orders.server";
 import { orderViewer } from "./http.server";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-const customerId = `cliente-checkout-${process.pid}`;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await getDb().insert(user).values({ id: customerId, name: "Ana Ruiz", email: `ana-${process.pid}@ejemplo.mx`, role: "customer", emailVerified: true });
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  const db = getDb();
-  await db.delete(orders);
-  await db.delete(carts);
-  await db.delete(products);
-  await db.delete(outbox);
-  await db.delete(counters);
-  await db.delete(billingProfiles);
-});
-
-let sequence = 0;
-async function aProduct(overrides: Partial<typeof products.$inferInsert> = {}) {
-  sequence += 1;
-  const [row] = await getDb()
-    .insert(products)
-    .values({ slug: `p-${sequence}`, sku: `SKU-${sequence}`, name: `Pieza ${sequence}`, category: "soportes", shortDescription: "Prueba", priceCentavos: 10_000, stock: 10, ...overrides })
-    .returning();
-  return row!;
-}
-
-const guest = (): CartOwner => ({ kind: "guest", token: randomBytes(32).toString("base64url") });
-
-const CONTACT = { name: "Ana Ruiz", email: "ana@empresa.mx", phone: "4421234567" };
-
-/** Loader/action arguments the way React Router passes them: a real Request, the client IP in the context. */
-function args(path: string, options: { cookie?: string; ip?: string; form?: Record<string, string> } = {}) {
-  const context = new RouterContextProvider();
-  context.set(clientIpContext, options.ip ?? "127.0.0.1");
-  const headers: Record<string, string> = { "user-agent": "vitest" };
-  if (options.cookie) headers.cookie = options.cookie;
-  const url = `http://localhost${path}`;
-  const request = options.form ? new Request(url, { method: "POST", headers, body: new URLSearchParams(options.form) }) : new Request(url, { headers });
-  return { request, context, params: {}, unstable_pattern: "" } as never;
-}
+useTestFileDatabase(dataDir, insertCheckoutCustomer);
+clearBeforeEach([...ORDER_TABLES, billingProfiles]);
 
 /** The action's answer: a placed order is a thrown redirect to its confirmation; a refusal is data with a status. */
 async function submit(form: Record<string, string>, options: { cookie: string; ip?: string }) {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { OrderAddress, OrderInvoice, OrderStatus } from "~/db/schema/orders";
 import { validateRfc } from "./rfc";
 import { ESTADOS, appliesTo, findRegimen, findUsoCfdi } from "./sat-catalogs";
+import { emailField, isMexicanPhone, MEXICAN_PHONE_MESSAGE } from "~/lib/form-fields";
 
 // Forms and labels of the cart, checkout and orders, shared by the browser (instant validation)
 // and the server (the authority).
@@ -95,16 +96,11 @@ const ESTADO_NAMES = ESTADOS.map((estado) => estado.name) as [string, ...string[
 export const CheckoutSchema = z
   .object({
     name: z.string({ error: "Escriba su nombre." }).trim().min(2, "Escriba su nombre completo.").max(120, "Máximo 120 caracteres."),
-    email: z
-      .string({ error: "Escriba su correo electrónico." })
-      .trim()
-      .toLowerCase()
-      .max(254, "El correo es demasiado largo.")
-      .pipe(z.email({ error: "Escriba un correo válido, por ejemplo nombre@empresa.com." })),
+    email: emailField,
     phone: z
       .string({ error: "Escriba un teléfono o WhatsApp." })
       .trim()
-      .refine((value) => /^(\+?52)?\d{10}$/.test(value.replace(/[\s().-]/g, "")), "Escriba un número de 10 dígitos; puede empezar con +52."),
+      .refine(isMexicanPhone, MEXICAN_PHONE_MESSAGE),
     company: optionalText(160),
     delivery: z.enum(["recoger", "envio"], { error: "Elija cómo recibirá su pedido." }),
     calle: optionalText(160),

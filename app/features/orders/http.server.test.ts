@@ -1,7 +1,4 @@
-import fs from "node:fs";
-import { randomBytes } from "node:crypto";
-import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The orders feature's HTTP adapter through the cart routes, with real Requests, sessions and
 // cookies: the guest cart cookie (only its hash stored), the merge at the next signed-in read, the
@@ -12,55 +9,20 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 import { getDb } from "~/db/client.server";
 import { products } from "~/db/schema/catalogue";
 import { carts } from "~/db/schema/orders";
-import { clientIpContext } from "~/lib/request-context";
 import { loader as cartCountLoader } from "~/routes/api/carrito";
 import { action as cartAction, loader as cartLoader } from "~/routes/checkout/carrito";
 import { cookieHeaderFrom, nextTestIp, registeredCustomer, requestMeta } from "../../../tests/support/auth-requests";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
-import { hashCartToken, type CartOwner } from "./cart.server";
+import { aProduct, routeArgs as args, clearBeforeEach, guest } from "../../../tests/support/orders-fixtures";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
+import { hashCartToken } from "./cart.server";
 import { addToCart } from "./cart-commands.server";
 import { CART_HINT_COOKIE, GUEST_CART_COOKIE, grantOrderAccess, grantedOrderNumbers, type CartNotice } from "./http.server";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let customer: { id: string; cookie: string };
-
-beforeAll(async () => {
-  database = await createTestDatabase();
+useTestFileDatabase(dataDir, async () => {
   customer = await registeredCustomer("Compradora Carrito", `carrito-http-${process.pid}@ejemplo.mx`, "Carrito-Prueba-1");
 });
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  await getDb().delete(carts);
-  await getDb().delete(products);
-});
-
-let sequence = 0;
-async function aProduct(overrides: Partial<typeof products.$inferInsert> = {}) {
-  sequence += 1;
-  const [row] = await getDb()
-    .insert(products)
-    .values({ slug: `pieza-${sequence}`, sku: `SKU-${sequence}`, name: `Pieza ${sequence}`, category: "soportes", shortDescription: "Pieza de prueba", priceCentavos: 10_000, stock: 10, ...overrides })
-    .returning();
-  return row!;
-}
-
-const guest = (): CartOwner => ({ kind: "guest", token: randomBytes(32).toString("base64url") });
-
-/** Loader/action arguments the way React Router passes them: a real Request, the client IP in the context. */
-function args(path: string, options: { cookie?: string; ip?: string; form?: Record<string, string> } = {}) {
-  const context = new RouterContextProvider();
-  context.set(clientIpContext, options.ip ?? "127.0.0.1");
-  const headers: Record<string, string> = { "user-agent": "vitest" };
-  if (options.cookie) headers.cookie = options.cookie;
-  const url = `http://localhost${path}`;
-  const request = options.form ? new Request(url, { method: "POST", headers, body: new URLSearchParams(options.form) }) : new Request(url, { headers });
-  return { request, context, params: {}, unstable_pattern: "" } as never;
-}
+clearBeforeEach([carts, products]);
 
 /** POST /carrito: always a redirect back to /carrito carrying the cookies it set. */
 async function postCart(form: Record<string, string>, options: { cookie?: string; ip?: string } = {}): Promise<Response> {

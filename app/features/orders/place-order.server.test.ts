@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // Placing orders on a real database: the single transaction (number, stock, lines, event, emails,
 // CFDI data, empty cart), refusals that change nothing, the one-time token, and 50 buyers racing
@@ -10,12 +8,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("checkout", { unset: ["SPEI_CLABE", "SPEI_BANK", "SPEI_BENEFICIARY"] }));
 
 import { getDb } from "~/db/client.server";
-import { user } from "~/db/schema/auth";
 import { products } from "~/db/schema/catalogue";
-import { billingProfiles, cartItems, carts, orderEvents, orderItems, orders } from "~/db/schema/orders";
+import { billingProfiles, cartItems, orderEvents, orderItems, orders } from "~/db/schema/orders";
 import { outbox } from "~/db/schema/outbox";
 import { counters } from "~/db/schema/numbering";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import {
+  aProduct,
+  checkoutCustomerId as customerId,
+  clearBeforeEach,
+  CONTACT,
+  guest,
+  insertCheckoutCustomer,
+  ORDER_TABLES,
+  stockOf,
+} from "../../../tests/support/orders-fixtures";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { countCartLines, type CartOwner } from "./cart.server";
 import { addToCart } from "./cart-commands.server";
 import { getBillingProfile, issueCheckoutToken } from "./checkout.server";
@@ -23,54 +30,17 @@ import { placeOrder } from "./place-order.server";
 import { paymentReferenceFor } from "./payment-config";
 import { CheckoutSchema } from "./forms";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-const customerId = `cliente-checkout-${process.pid}`;
+useTestFileDatabase(dataDir, insertCheckoutCustomer);
+clearBeforeEach([...ORDER_TABLES, billingProfiles]);
+
 const NOW = new Date("2026-03-10T18:00:00Z");
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await getDb().insert(user).values({ id: customerId, name: "Ana Ruiz", email: `ana-${process.pid}@ejemplo.mx`, role: "customer", emailVerified: true });
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  const db = getDb();
-  await db.delete(orders);
-  await db.delete(carts);
-  await db.delete(products);
-  await db.delete(outbox);
-  await db.delete(counters);
-  await db.delete(billingProfiles);
-});
-
-let sequence = 0;
-async function aProduct(overrides: Partial<typeof products.$inferInsert> = {}) {
-  sequence += 1;
-  const [row] = await getDb()
-    .insert(products)
-    .values({ slug: `p-${sequence}`, sku: `SKU-${sequence}`, name: `Pieza ${sequence}`, category: "soportes", shortDescription: "Prueba", priceCentavos: 10_000, stock: 10, ...overrides })
-    .returning();
-  return row!;
-}
-
-const guest = (): CartOwner => ({ kind: "guest", token: randomBytes(32).toString("base64url") });
 const token = () => issueCheckoutToken();
 
-const CONTACT = { name: "Ana Ruiz", email: "ana@empresa.mx", phone: "4421234567" };
 const INVOICE = { requiereFactura: true, rfc: "EKU9003173C9", razonSocial: "ESCUELA KEMPER URGATE", regimenFiscal: "601", usoCfdi: "G01", codigoPostalFiscal: "26015" };
 const SHIPPING = { delivery: "envio", calle: "Av. Constituyentes", numero: "120", colonia: "El Carrizal", codigoPostal: "76030", municipio: "Querétaro", estado: "Querétaro" };
 
 function checkout(values: Record<string, unknown> = {}) {
   return CheckoutSchema.parse({ ...CONTACT, delivery: "recoger", paymentMethod: "spei", ...values });
-}
-
-async function stockOf(id: string): Promise<number> {
-  const [row] = await getDb().select({ stock: products.stock }).from(products).where(eq(products.id, id));
-  return row!.stock;
 }
 
 describe("placeOrder", () => {

@@ -1,85 +1,19 @@
-import fs from "node:fs";
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The staff's table of orders on a real database: filters by status, Mexico City days and search.
 
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("staff-orders"));
 
-import { getDb } from "~/db/client.server";
-import { user } from "~/db/schema/auth";
-import { products } from "~/db/schema/catalogue";
-import { carts, orders } from "~/db/schema/orders";
-import { outbox } from "~/db/schema/outbox";
-import { counters } from "~/db/schema/numbering";
+import { anOrder, aProduct, clearBeforeEach, insertOrderPeople, staff } from "../../../tests/support/orders-fixtures";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { parseOrderFilters } from "./filters";
 import { allowedTransitions } from "./states";
 import { getOrderDetail } from "./staff-detail.server";
 import { listOrders } from "./staff-list.server";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
-import type { CartOwner } from "./cart.server";
-import { addToCart } from "./cart-commands.server";
-import { issueCheckoutToken } from "./checkout.server";
-import { placeOrder } from "./place-order.server";
-import { changeOrderStatus, type StaffActor } from "./status-commands.server";
-import { CheckoutSchema } from "./forms";
+import { changeOrderStatus } from "./status-commands.server";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-const alice = `alice-${process.pid}`;
-const bruno = `bruno-${process.pid}`;
-const staff: StaffActor = { id: `staff-${process.pid}`, name: "Laura Méndez" };
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await getDb()
-    .insert(user)
-    .values([
-      { id: alice, name: "Alicia Torres", email: `alicia-${process.pid}@ejemplo.mx`, role: "customer" },
-      { id: bruno, name: "Bruno Salas", email: `bruno-${process.pid}@ejemplo.mx`, role: "customer" },
-      { id: staff.id, name: staff.name, email: `laura-${process.pid}@forja.mx`, role: "admin" },
-    ]);
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  const db = getDb();
-  await db.delete(orders);
-  await db.delete(carts);
-  await db.delete(products);
-  await db.delete(outbox);
-  await db.delete(counters);
-});
-
-let sequence = 0;
-async function aProduct(overrides: Partial<typeof products.$inferInsert> = {}) {
-  sequence += 1;
-  const [row] = await getDb()
-    .insert(products)
-    .values({ slug: `p-${sequence}`, sku: `SKU-${sequence}`, name: `Pieza ${sequence}`, category: "soportes", shortDescription: "Prueba", priceCentavos: 10_000, stock: 10, ...overrides })
-    .returning();
-  return row!;
-}
-
-interface OrderOptions {
-  userId?: string | null;
-  quantity?: number;
-  values?: Record<string, unknown>;
-  now?: Date;
-}
-
-async function anOrder(productId: string, options: OrderOptions = {}) {
-  const owner: CartOwner = options.userId ? { kind: "user", userId: options.userId } : { kind: "guest", token: randomBytes(32).toString("base64url") };
-  await addToCart(owner, productId, options.quantity ?? 1);
-  const checkout = CheckoutSchema.parse({ name: "Alicia Torres", email: "alicia@empresa.mx", phone: "5512345678", delivery: "recoger", paymentMethod: "spei", ...options.values });
-  const result = await placeOrder({ owner, userId: options.userId ?? null, checkout, checkoutToken: issueCheckoutToken(), now: options.now });
-  if (!result.ok) throw new Error(result.message);
-  return result;
-}
-
+useTestFileDatabase(dataDir, insertOrderPeople);
+clearBeforeEach();
 
 describe("listOrders", () => {
   it("filters by status, date range (Mexico City days) and search on number, name, email and RFC", async () => {

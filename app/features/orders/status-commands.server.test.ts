@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // Staff moving orders through the workflow, on a real database: who and when, emails, stock
 // returned on cancellation, refusals that record nothing.
@@ -9,77 +7,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("order-status"));
 
 import { getDb } from "~/db/client.server";
-import { user } from "~/db/schema/auth";
-import { products } from "~/db/schema/catalogue";
-import { carts, orderEvents, orders } from "~/db/schema/orders";
+import { orderEvents } from "~/db/schema/orders";
 import { outbox } from "~/db/schema/outbox";
-import { counters } from "~/db/schema/numbering";
 import { failureMessages, failureStatus, type Result } from "~/lib/result";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
-import type { CartOwner } from "./cart.server";
-import { addToCart } from "./cart-commands.server";
-import { issueCheckoutToken } from "./checkout.server";
-import { placeOrder } from "./place-order.server";
-import { changeOrderStatus, type StaffActor } from "./status-commands.server";
-import { CheckoutSchema } from "./forms";
+import { anOrder, aProduct, clearBeforeEach, insertOrderPeople, staff, stockOf } from "../../../tests/support/orders-fixtures";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
+import { changeOrderStatus } from "./status-commands.server";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-const alice = `alice-${process.pid}`;
-const bruno = `bruno-${process.pid}`;
-const staff: StaffActor = { id: `staff-${process.pid}`, name: "Laura Méndez" };
+useTestFileDatabase(dataDir, insertOrderPeople);
+clearBeforeEach();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await getDb()
-    .insert(user)
-    .values([
-      { id: alice, name: "Alicia Torres", email: `alicia-${process.pid}@ejemplo.mx`, role: "customer" },
-      { id: bruno, name: "Bruno Salas", email: `bruno-${process.pid}@ejemplo.mx`, role: "customer" },
-      { id: staff.id, name: staff.name, email: `laura-${process.pid}@forja.mx`, role: "admin" },
-    ]);
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  const db = getDb();
-  await db.delete(orders);
-  await db.delete(carts);
-  await db.delete(products);
-  await db.delete(outbox);
-  await db.delete(counters);
-});
-
-let sequence = 0;
-async function aProduct(overrides: Partial<typeof products.$inferInsert> = {}) {
-  sequence += 1;
-  const [row] = await getDb()
-    .insert(products)
-    .values({ slug: `p-${sequence}`, sku: `SKU-${sequence}`, name: `Pieza ${sequence}`, category: "soportes", shortDescription: "Prueba", priceCentavos: 10_000, stock: 10, ...overrides })
-    .returning();
-  return row!;
-}
-
-interface OrderOptions {
-  userId?: string | null;
-  quantity?: number;
-  values?: Record<string, unknown>;
-  now?: Date;
-}
-
-async function anOrder(productId: string, options: OrderOptions = {}) {
-  const owner: CartOwner = options.userId ? { kind: "user", userId: options.userId } : { kind: "guest", token: randomBytes(32).toString("base64url") };
-  await addToCart(owner, productId, options.quantity ?? 1);
-  const checkout = CheckoutSchema.parse({ name: "Alicia Torres", email: "alicia@empresa.mx", phone: "5512345678", delivery: "recoger", paymentMethod: "spei", ...options.values });
-  const result = await placeOrder({ owner, userId: options.userId ?? null, checkout, checkoutToken: issueCheckoutToken(), now: options.now });
-  if (!result.ok) throw new Error(result.message);
-  return result;
-}
-
-const stockOf = async (id: string) => (await getDb().select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
 const SHIPPING = { delivery: "envio", calle: "Calle 5", numero: "10", colonia: "Centro", codigoPostal: "64000", municipio: "Monterrey", estado: "Nuevo León" };
 
 /** A Result as the route answers it: ok with the new status, or the failure's HTTP status and message. */

@@ -2,12 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 
 // Integration tests of expiry (the job and the effective status everywhere) on a real database
-// (PGlite, or PostgreSQL with TEST_DATABASE_URL). The shared kit (clock, customers, drafts, outbox)
-// is in tests/support/quote-fixtures: every call gets its clock (`now`) explicitly, and mail is
-// only written to the outbox (no worker runs), so the tests read the outbox table.
-
-// Set before ~/lib/env.server is first read (getEnv() caches it).
-const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("quotes-expiry", { unset: ["PORT", "GOOGLE_CLIENT_ID", "MICROSOFT_CLIENT_ID", "OIDC_ISSUER"], set: { MAIL_STAFF_TO: "ventas@forja.test, direccion@forja.test" } }));
+// (PGlite, or PostgreSQL with TEST_DATABASE_URL), with the quotes kit: environment in
+// tests/support/feature-test-env, clock, customers, drafts and outbox in
+// tests/support/quote-fixtures.
+const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/feature-test-env")).isolateQuotesTestEnv("quotes-expiry"));
 
 import { getDb } from "~/db/client.server";
 import { quoteEvents } from "~/db/schema/quotes";

@@ -1,46 +1,26 @@
-import fs from "node:fs";
 import { extractText, getDocumentProxy } from "unpdf";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The quote PDF on a real database: quotes made through the domain functions, the PDF rendered by
 // @react-pdf/renderer and read back with unpdf (so the test sees what a PDF reader sees).
 
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("quote-pdf"));
 
-import { registerCustomer } from "~/features/accounts/registration.server";
 import { formatMoney } from "~/lib/format";
-import { failureText, nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
+import { registeredCustomer } from "../../../tests/support/auth-requests";
 import { INTERNAL_NOTE, SAMPLE_LINES, STAFF_ACTOR, createTestQuote, draftInput } from "../../../tests/support/quote-fixtures";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { getQuotePdf } from "./quote-pdf.server";
 import { saveQuoteDraft } from "./draft.server";
 import { acceptQuote, rejectQuote, reviseQuote } from "./lifecycle.server";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let owner = { id: "", name: "José Ñúñez Peña", email: "" };
 let other = { id: "" };
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const registered = await registerCustomer(requestMeta("/registro", { ip: nextTestIp(), method: "POST" }), {
-    name: "José Ñúñez Peña",
-    email: `jose-${process.pid}@ejemplo.mx`,
-    password: "Fresadora-CNC-42",
-  });
-  if (!registered.ok) throw new Error(failureText(registered));
-  owner = { id: registered.value.user.id, name: registered.value.user.name, email: registered.value.user.email };
-  const stranger = await registerCustomer(requestMeta("/registro", { ip: nextTestIp(), method: "POST" }), {
-    name: "Otra Persona",
-    email: `otra-${process.pid}@ejemplo.mx`,
-    password: "Fresadora-CNC-43",
-  });
-  if (!stranger.ok) throw new Error(failureText(stranger));
-  other = { id: stranger.value.user.id };
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+useTestFileDatabase(dataDir, async () => {
+  const { user: registered } = await registeredCustomer("José Ñúñez Peña", `jose-${process.pid}@ejemplo.mx`, "Fresadora-CNC-42");
+  owner = { id: registered.id, name: registered.name, email: registered.email };
+  other = { id: (await registeredCustomer("Otra Persona", `otra-${process.pid}@ejemplo.mx`, "Fresadora-CNC-43")).id };
 });
 
 async function pdfText(body: Buffer): Promise<{ text: string; pages: string[] }> {

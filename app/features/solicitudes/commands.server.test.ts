@@ -1,7 +1,6 @@
-import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // What the staff do to a solicitud: status moves (the state table), notes, read marks, the detail page's forms.
 // Integration test on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL); rows are
@@ -10,38 +9,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("solicitudes-commands"));
 
 import { getDb } from "~/db/client.server";
-import { user } from "~/db/schema/auth";
 import { solicitudEvents, solicitudes } from "~/db/schema/solicitudes";
 import { failureMessages, failureStatus, type Result } from "~/lib/result";
 import { addSolicitudNote, applySolicitudAction, changeSolicitudStatus, markSolicitudQuoted, markSolicitudRead, type StaffActor } from "./commands.server";
 import { getSolicitudDetail, openSolicitud } from "./detail.server";
-import { parseSolicitudFilters } from "./filters";
 import { SolicitudActionSchema } from "./forms";
 import { listSolicitudes } from "./list.server";
 import { allowedNextStatuses } from "./states";
-import { insertSolicitudes } from "../../../tests/support/solicitud-requests";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { TEST_STAFF } from "../../../tests/support/auth-requests";
+import { insertSolicitudes as insert, solicitudFilters as filters, useSolicitudTestDatabase } from "../../../tests/support/solicitud-requests";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-const staff: StaffActor = { id: `staff-${process.pid}`, name: "Laura Méndez" };
+const staff: StaffActor = TEST_STAFF;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await getDb().insert(user).values({ id: staff.id, name: staff.name, email: `laura-${process.pid}@forja.mx`, role: "admin", emailVerified: true });
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  // Events and files go with their solicitud (ON DELETE CASCADE).
-  await getDb().delete(solicitudes);
-});
-
-const filters = (query = "") => parseSolicitudFilters(new URLSearchParams(query));
-const insert = insertSolicitudes;
+useSolicitudTestDatabase(dataDir, { staff: true });
 
 /** A refusal as the staff page shows it: the failure's HTTP status and its message. */
 function answer<T>(result: Result<T>) {

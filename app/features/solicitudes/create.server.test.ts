@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { asc, count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // A new solicitud end to end, from the route's side (submitSolicitud: body, guard, form parse) through
 // createSolicitud, on the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL) with real
@@ -31,22 +31,13 @@ import {
   validQuoteFields,
   type UploadFile,
 } from "../../../tests/support/solicitud-requests";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { buildEstimate } from "./estimate";
 import { mexicoCityDay as todayInMexico } from "~/lib/time";
 import { NDA_VERSION } from "./forms";
 import { issueSolicitudToken, submitSolicitud as submitForm, type SubmitResult } from "~/routes/cotiza/submit-solicitud.server";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+useTestFileDatabase(dataDir);
 
 const uploads = path.join(dataDir, "uploads");
 const BOT_MESSAGE = "No pudimos procesar el formulario. Si usa un programa que llena formularios automáticamente, desactívelo e intente de nuevo.";

@@ -1,5 +1,4 @@
-import fs from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The staff dashboard's figures, counted in Mexico City days.
 // Integration test on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL); rows are
@@ -7,29 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("solicitudes-dashboard"));
 
-import { getDb } from "~/db/client.server";
-import { solicitudes } from "~/db/schema/solicitudes";
 import { getDashboardStats } from "./dashboard.server";
-import { insertSolicitudes } from "../../../tests/support/solicitud-requests";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { insertSolicitudes as insert, useSolicitudTestDatabase } from "../../../tests/support/solicitud-requests";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  // Events and files go with their solicitud (ON DELETE CASCADE).
-  await getDb().delete(solicitudes);
-});
-
-const insert = insertSolicitudes;
+useSolicitudTestDatabase(dataDir);
 
 describe("getDashboardStats", () => {
   it("counts today and this week (from Monday) in Mexico City, the unread, and lists the latest 10", async () => {

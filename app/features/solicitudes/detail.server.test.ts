@@ -1,6 +1,5 @@
-import fs from "node:fs";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // One solicitud as the staff read it.
 // Integration test on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL); rows are
@@ -10,31 +9,15 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
-import { solicitudEvents, solicitudFiles, solicitudes } from "~/db/schema/solicitudes";
+import { solicitudEvents, solicitudFiles } from "~/db/schema/solicitudes";
 import type { StaffActor } from "./commands.server";
 import { getSolicitudDetail } from "./detail.server";
-import { insertSolicitudes } from "../../../tests/support/solicitud-requests";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { TEST_STAFF } from "../../../tests/support/auth-requests";
+import { insertSolicitudes as insert, useSolicitudTestDatabase } from "../../../tests/support/solicitud-requests";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-const staff: StaffActor = { id: `staff-${process.pid}`, name: "Laura Méndez" };
+const staff: StaffActor = TEST_STAFF;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await getDb().insert(user).values({ id: staff.id, name: staff.name, email: `laura-${process.pid}@forja.mx`, role: "admin", emailVerified: true });
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  // Events and files go with their solicitud (ON DELETE CASCADE).
-  await getDb().delete(solicitudes);
-});
-
-const insert = insertSolicitudes;
+useSolicitudTestDatabase(dataDir, { staff: true });
 
 describe("getSolicitudDetail", () => {
   it("returns every field, the files, the estimates, the NDA record, the account and the history with names", async () => {

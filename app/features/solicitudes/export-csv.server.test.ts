@@ -1,5 +1,4 @@
-import fs from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The CSV export of the staff list: encoding, escaping, filters and keyset batches.
 // Integration test on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL); rows are
@@ -10,29 +9,11 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 import { getDb } from "~/db/client.server";
 import { solicitudes } from "~/db/schema/solicitudes";
 import { csvField, solicitudesCsvFileName, streamSolicitudesCsv } from "./export-csv.server";
-import { parseSolicitudFilters } from "./filters";
 import { listSolicitudes } from "./list.server";
-import { aSolicitud, insertSolicitudes, parseCsv, readAll } from "../../../tests/support/solicitud-requests";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { parseCsv } from "../../../tests/support/csv";
+import { aSolicitud, insertSolicitudes as insert, readAll, solicitudFilters as filters, useSolicitudTestDatabase } from "../../../tests/support/solicitud-requests";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  // Events and files go with their solicitud (ON DELETE CASCADE).
-  await getDb().delete(solicitudes);
-});
-
-const filters = (query = "") => parseSolicitudFilters(new URLSearchParams(query));
-const insert = insertSolicitudes;
+useSolicitudTestDatabase(dataDir);
 
 describe("streamSolicitudesCsv", () => {
   it("starts with the UTF-8 BOM and a Spanish header, and escapes fields per RFC 4180", async () => {

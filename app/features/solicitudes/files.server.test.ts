@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // Downloads of a solicitud's files: only through their solicitud, streamed from disk.
 // Integration test on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL); rows are
@@ -10,28 +10,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("solicitudes-files"));
 
 import { getDb } from "~/db/client.server";
-import { solicitudFiles, solicitudes } from "~/db/schema/solicitudes";
+import { solicitudFiles } from "~/db/schema/solicitudes";
 import { attachmentDisposition, getSolicitudFile } from "./files.server";
-import { insertSolicitudes, readAll } from "../../../tests/support/solicitud-requests";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { insertSolicitudes as insert, readAll, useSolicitudTestDatabase } from "../../../tests/support/solicitud-requests";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  // Events and files go with their solicitud (ON DELETE CASCADE).
-  await getDb().delete(solicitudes);
-});
-
-const insert = insertSolicitudes;
+useSolicitudTestDatabase(dataDir);
 
 describe("getSolicitudFile", () => {
   async function storedFile(solicitudId: string, content: string, originalName = "pieza.step") {

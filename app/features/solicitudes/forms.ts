@@ -1,5 +1,6 @@
 import { mexicoCityDay } from "~/lib/time";
 import { z } from "zod";
+import { emailField, isMexicanPhone, MEXICAN_PHONE_MESSAGE } from "~/lib/form-fields";
 
 // Shared by the browser (instant validation) and the server (the authority).
 
@@ -74,23 +75,18 @@ export const UPLOAD_LIMITS = {
 
 const values = <T extends readonly { value: string }[]>(options: T) => options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];
 
-const email = z
-  .string({ error: "Escriba su correo electrónico." })
-  .trim()
-  .toLowerCase()
-  .max(254, "El correo es demasiado largo.")
-  .pipe(z.email({ error: "Escriba un correo válido, por ejemplo nombre@empresa.com." }));
+const email = emailField;
 
 const mexicanPhone = z
   .string({ error: "Escriba un teléfono o WhatsApp." })
   .trim()
   .min(1, "Escriba un teléfono o WhatsApp.")
-  .refine((value) => /^(\+?52)?\d{10}$/.test(value.replace(/[\s().-]/g, "")), "Escriba un número de 10 dígitos; puede empezar con +52.");
+  .refine(isMexicanPhone, MEXICAN_PHONE_MESSAGE);
 
 const optionalPhone = z
   .string()
   .trim()
-  .refine((value) => value === "" || /^(\+?52)?\d{10}$/.test(value.replace(/[\s().-]/g, "")), "Escriba un número de 10 dígitos; puede empezar con +52.")
+  .refine((value) => value === "" || isMexicanPhone(value), MEXICAN_PHONE_MESSAGE)
   .optional();
 
 const text = (max: number) => z.string().trim().max(max, `Máximo ${max} caracteres.`).optional();

@@ -1,6 +1,5 @@
-import fs from "node:fs";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The staff list of solicitudes: pages, order, filters, search and date range.
 // Integration test on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL); rows are
@@ -9,31 +8,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("solicitudes-list"));
 
 import { getDb } from "~/db/client.server";
-import { solicitudFiles, solicitudes } from "~/db/schema/solicitudes";
+import { solicitudFiles } from "~/db/schema/solicitudes";
 import { mexicoCityDayRange, startOfMexicoCityDay } from "~/lib/time";
-import { parseSolicitudFilters } from "./filters";
 import { listSolicitudes } from "./list.server";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
-import { insertSolicitudes, insertSolicitudSeries } from "../../../tests/support/solicitud-requests";
+import { insertSolicitudes as insert, insertSolicitudSeries, solicitudFilters as filters, useSolicitudTestDatabase } from "../../../tests/support/solicitud-requests";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  // Events and files go with their solicitud (ON DELETE CASCADE).
-  await getDb().delete(solicitudes);
-});
-
-const filters = (query = "") => parseSolicitudFilters(new URLSearchParams(query));
-const insert = insertSolicitudes;
+useSolicitudTestDatabase(dataDir);
 
 describe("listSolicitudes", () => {
   it("returns the list columns, with unread and the file count", async () => {

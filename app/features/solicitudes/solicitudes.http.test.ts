@@ -3,10 +3,10 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error -- a plain .mjs script without type declarations
 import { startServer } from "../../../scripts/start-server.mjs";
+import { withAdminClient } from "../../../tests/support/test-database";
 
 // The real production server over real HTTP: 200 contact forms posted concurrently must give
 // exactly 200 solicitudes numbered SOL-YYYY-0001…0200 with no gaps and no repeats.
@@ -39,17 +39,6 @@ function childEnv(): Record<string, string> {
   return env;
 }
 
-async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
-  client.on("error", () => {});
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 beforeAll(async () => {
   // Builds only when the sources are newer than build/ (as `npm start` does).
   execFileSync(path.join(BIN, "node"), [path.join(ROOT, "scripts/ensure-build.mjs")], { cwd: ROOT, env: childEnv(), stdio: "inherit", timeout: 300_000 });
@@ -58,7 +47,7 @@ beforeAll(async () => {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `forja_http_${process.pid}_${randomBytes(4).toString("hex")}`;
-    await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+    await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
     postgres = { adminUrl, name };
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
@@ -89,7 +78,7 @@ afterAll(async () => {
   if (serverRoot) fs.rmSync(serverRoot, { recursive: true, force: true });
   if (postgres) {
     const { adminUrl, name } = postgres;
-    await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
   }
 }, 60_000);
 
@@ -160,7 +149,7 @@ describe("contact solicitudes over HTTP", () => {
     if (postgres) {
       const url = new URL(postgres.adminUrl);
       url.pathname = `/${postgres.name}`;
-      const [row] = await withAdmin(url.toString(), (client) => client.query("select count(*)::int as rows, count(distinct number)::int as numbers from solicitudes").then((result) => result.rows));
+      const [row] = await withAdminClient(url.toString(), (client) => client.query("select count(*)::int as rows, count(distinct number)::int as numbers from solicitudes").then((result) => result.rows));
       expect(row).toEqual({ rows: TOTAL, numbers: TOTAL });
     }
 

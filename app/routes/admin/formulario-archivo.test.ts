@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The file and CSV routes end to end below the HTTP server: real sessions (better-auth), real
 // database, real files on disk. A guest or a customer never gets a file; staff get it as a download.
@@ -16,11 +16,10 @@ import { getDb } from "~/db/client.server";
 import { solicitudFiles, solicitudes } from "~/db/schema/solicitudes";
 import { clientIpContext } from "~/lib/request-context";
 import { registeredCustomer, signedInStaffCookie } from "../../../tests/support/auth-requests";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { loader as csvLoader } from "./formularios-csv";
 import { loader as fileLoader } from "./formulario-archivo";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let staffCookie = "";
 let customerCookie = "";
 let solicitudId = "";
@@ -28,8 +27,7 @@ let otherSolicitudId = "";
 let fileId = "";
 const CONTENT = "ISO-10303-21;\nHEADER;\nENDSEC;\n";
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+useTestFileDatabase(dataDir, async () => {
   const email = `personal-${process.pid}@forja.mx`;
   staffCookie = await signedInStaffCookie(email);
   customerCookie = (await registeredCustomer("Cliente Curioso", `cliente-${process.pid}@ejemplo.mx`)).cookie;
@@ -57,11 +55,6 @@ beforeAll(async () => {
     .values({ solicitudId, originalName: "Ménsula <script>.step", storagePath, kind: "step", mimeType: "model/step", size: CONTENT.length, sha256: "0" })
     .returning();
   fileId = file.id;
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 function args(url: string, cookie: string | undefined, params: Record<string, string> = {}) {

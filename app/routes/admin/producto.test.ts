@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import type { SubmissionResult } from "@conform-to/react";
-import sharp from "sharp";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The staff product screen's posts as the browser sends them, through the route's action: multipart
 // with fields and images (the form works without JavaScript), and the small urlencoded forms
@@ -12,25 +10,17 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 
 import { imagesForProduct } from "~/features/catalogue/image-views.server";
 import { getProductBySlug } from "~/features/catalogue/product-page.server";
-import { seedCatalogue } from "~/features/catalogue/seed.server";
 import { getProductForStaff } from "~/features/catalogue/staff-products.server";
 import { clientIpContext } from "~/lib/request-context";
 import { signedInStaffCookie } from "../../../tests/support/auth-requests";
-import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { png, seedDemoCatalogue } from "../../../tests/support/catalogue-fixtures";
+import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { action } from "./producto";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let staffCookie = "";
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedCatalogue();
+useTestFileDatabase(dataDir, async () => {
+  await seedDemoCatalogue();
   staffCookie = await signedInStaffCookie(`personal-productos-${process.pid}@forja.mx`);
-});
-
-afterAll(async () => {
-  await closeTestDatabase(database);
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const FIELDS = {
@@ -59,8 +49,7 @@ function small(fields: Record<string, string>): Request {
   return new Request("http://localhost/admin/productos/x", { method: "POST", body: new URLSearchParams(fields), headers: { cookie: staffCookie } });
 }
 
-const pngFile = async (name: string) =>
-  new File([new Uint8Array(await sharp({ create: { width: 900, height: 600, channels: 3, background: "#c2410c" } }).png().toBuffer())], name, { type: "image/png" });
+const pngFile = async (name: string) => new File([new Uint8Array(await png(900, 600))], name, { type: "image/png" });
 
 /** What the screen gets back from one post, read from the action's answer. */
 type ProductFormResult =

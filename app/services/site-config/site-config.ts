@@ -1,4 +1,5 @@
 // The business data shown across the site. The owner edits this one module (CONTENT.md).
+import { TIME_ZONE } from "~/lib/time";
 
 export const siteConfig = {
   name: "Forja Diseño y Manufactura",
@@ -24,7 +25,7 @@ export const siteConfig = {
   phone: { display: "+52 442 000 0000", href: "tel:+524420000000" },
   whatsapp: { display: "+52 442 000 0001", number: "524420000001" },
   email: "ventas@forja.example",
-  timeZone: "America/Mexico_City",
+  timeZone: TIME_ZONE,
   locale: "es-MX",
 } as const;
 

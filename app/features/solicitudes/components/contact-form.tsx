@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { FieldError, FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
 import { ContactSchema } from "../forms";
+import { PrivacyConsent } from "./privacy-consent";
 
 export function ContactForm({ formToken, lastResult, privacyHref }: { formToken: string; lastResult?: SubmissionResult<string[]> | null; privacyHref: string }) {
   const [form, fields] = useForm({
@@ -13,7 +14,6 @@ export function ContactForm({ formToken, lastResult, privacyHref }: { formToken:
     shouldRevalidate: "onInput",
   });
   const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
-  const { key: privacyKey, ...privacyProps } = getInputProps(fields.privacy, { type: "checkbox" });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
       <FormErrors errors={form.errors} id={form.errorId} />
@@ -36,19 +36,7 @@ export function ContactForm({ formToken, lastResult, privacyHref }: { formToken:
         />
         <FieldError field={fields.message} />
       </div>
-      <div>
-        <div className="flex items-start gap-3">
-          <input key={privacyKey} {...privacyProps} className="mt-1 size-4 accent-forja-600" />
-          <label htmlFor={fields.privacy.id} className="text-sm text-acero-800">
-            He leído y acepto el{" "}
-            <a href={privacyHref} target="_blank" rel="noopener" className="font-semibold text-forja-700 underline underline-offset-2">
-              aviso de privacidad
-            </a>
-            .
-          </label>
-        </div>
-        <FieldError field={fields.privacy} />
-      </div>
+      <PrivacyConsent field={fields.privacy} privacyHref={privacyHref} />
       <HoneypotField />
       <SubmitButton pendingLabel="Enviando…" className="btn-primary">
         Enviar mensaje

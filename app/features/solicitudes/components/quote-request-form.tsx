@@ -17,6 +17,7 @@ import {
 import { Choice, ChoiceGroup, SelectField } from "./choice-fields";
 import { StlEstimate } from "./stl-estimate";
 import { UploadProgress } from "./upload-progress";
+import { PrivacyConsent } from "./privacy-consent";
 
 export interface QuoteFormProps {
   formToken: string;
@@ -158,7 +159,6 @@ export function QuoteRequestForm({ formToken, lastResult, defaults, privacyHref 
 
   const serverFileErrors = (result?.error?.files ?? []) as string[];
   const { key: descriptionKey, ...descriptionProps } = getTextareaProps(fields.description);
-  const { key: privacyKey, ...privacyProps } = getInputProps(fields.privacy, { type: "checkbox" });
   const { key: ndaKey, ...ndaProps } = getInputProps(fields.nda, { type: "checkbox" });
 
   return (
@@ -329,19 +329,7 @@ export function QuoteRequestForm({ formToken, lastResult, defaults, privacyHref 
             </p>
           </div>
         </div>
-        <div>
-          <div className="flex items-start gap-3">
-            <input key={privacyKey} {...privacyProps} className="mt-1 size-4 accent-forja-600" />
-            <label htmlFor={fields.privacy.id} className="text-sm text-acero-800">
-              He leído y acepto el{" "}
-              <a href={privacyHref} target="_blank" rel="noopener" className="font-semibold text-forja-700 underline underline-offset-2">
-                aviso de privacidad
-              </a>
-              .
-            </label>
-          </div>
-          <FieldError field={fields.privacy} />
-        </div>
+        <PrivacyConsent field={fields.privacy} privacyHref={privacyHref} />
       </section>
 
       <HoneypotField />
