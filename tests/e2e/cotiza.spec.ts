@@ -195,8 +195,8 @@ test.describe("with JavaScript", () => {
     const staffPage = await (await newClient()).newPage();
     await signInStaffWithForm(staffPage);
     await staffPage.waitForURL(/\/admin$/);
-    await staffPage.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Formularios" }).click();
-    await expect(staffPage.getByRole("heading", { level: 1 })).toHaveText("Formularios recibidos");
+    await staffPage.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Solicitudes" }).click();
+    await expect(staffPage.getByRole("heading", { level: 1 })).toHaveText("Solicitudes recibidas");
     await staffPage.getByLabel("Buscar").fill(values.tag);
     await staffPage.getByRole("button", { name: "Aplicar filtros" }).click();
     await expect(staffPage).toHaveURL(new RegExp(`[?&]q=${values.tag}`));
@@ -291,7 +291,7 @@ test.describe("with JavaScript", () => {
     await expect(history.locator("li").nth(1)).toContainText("Cambió el estado de «Nuevo» a «En revisión»");
     await expect(history.locator("li").nth(1)).toContainText(STAFF.name);
     await expect(history.locator("li").nth(2)).toContainText("Marcó como leído");
-    await expect(history.locator("li").nth(3)).toContainText("Formulario recibido");
+    await expect(history.locator("li").nth(3)).toContainText("Solicitud recibida");
     await expect(history.locator("li").nth(3)).toContainText(values.name);
     expect(await axeViolations(staffPage), "axe on the detail page").toEqual([]);
 
@@ -305,7 +305,7 @@ test.describe("with JavaScript", () => {
 
     // The CSV of this view: UTF-8 with a BOM, accents intact, every column of the request.
     const [csvDownload] = await Promise.all([staffPage.waitForEvent("download"), staffPage.getByRole("link", { name: "Exportar CSV" }).click()]);
-    expect(csvDownload.suggestedFilename()).toMatch(/^formularios-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csvDownload.suggestedFilename()).toMatch(/^solicitudes-\d{4}-\d{2}-\d{2}\.csv$/);
     const csvBytes = await fs.promises.readFile((await csvDownload.path())!);
     expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...dataRows] = parseCsv(csvBytes.toString("utf8"));

@@ -5,7 +5,7 @@ import { clearAdminMarker } from "~/lib/admin-marker";
 
 const adminNavigation = [
   { to: "/admin", label: "Resumen", end: true },
-  { to: "/admin/formularios", label: "Formularios", end: false },
+  { to: "/admin/formularios", label: "Solicitudes", end: false },
   { to: "/admin/cotizaciones", label: "Cotizaciones", end: false },
   { to: "/admin/clientes", label: "Clientes", end: false },
   { to: "/admin/pedidos", label: "Pedidos", end: false },

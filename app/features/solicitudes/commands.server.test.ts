@@ -75,7 +75,7 @@ describe("status, notes and read marks", () => {
     });
     expect((await changeSolicitudStatus({ id: discarded.id, to: "nuevo", actor: staff })).ok).toBe(false);
     expect((await changeSolicitudStatus({ id: quoted.id, to: "en_revision", actor: staff })).ok).toBe(false);
-    expect(answer(await changeSolicitudStatus({ id: fresh.id, to: "nuevo", actor: staff }))).toEqual({ ok: false, status: 400, message: "El formulario ya está en «Nuevo»." });
+    expect(answer(await changeSolicitudStatus({ id: fresh.id, to: "nuevo", actor: staff }))).toEqual({ ok: false, status: 400, message: "La solicitud ya está en «Nuevo»." });
     expect(answer(await changeSolicitudStatus({ id: fresh.id, to: "inventado" as never, actor: staff }))).toMatchObject({ ok: false, status: 400 });
     expect(answer(await changeSolicitudStatus({ id: randomUUID(), to: "en_revision", actor: staff }))).toMatchObject({ ok: false, status: 404 });
     expect(answer(await changeSolicitudStatus({ id: "no-es-un-uuid", to: "en_revision", actor: staff }))).toMatchObject({ ok: false, status: 404 });

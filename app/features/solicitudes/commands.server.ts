@@ -17,7 +17,7 @@ export interface StaffActor {
 
 export const NOTE_MAX_LENGTH = 5000;
 
-const notFound = () => notFoundResult("No encontramos ese formulario.");
+const notFound = () => notFoundResult("No encontramos esa solicitud.");
 
 export async function changeSolicitudStatus(input: { id: string; to: SolicitudStatus; actor: StaffActor }): Promise<Result<{ from: SolicitudStatus; to: SolicitudStatus }>> {
   const { id, to, actor } = input;
@@ -27,7 +27,7 @@ export async function changeSolicitudStatus(input: { id: string; to: SolicitudSt
     const [current] = await tx.select({ status: solicitudes.status }).from(solicitudes).where(eq(solicitudes.id, id)).for("update").limit(1);
     if (!current) return notFound();
     const from = current.status;
-    if (from === to) return invalid(`El formulario ya está en «${statusLabel(to)}».`);
+    if (from === to) return invalid(`La solicitud ya está en «${statusLabel(to)}».`);
     if (!canMoveSolicitud({ from, to, who: "personal" })) {
       const allowed = allowedNextStatuses(from);
       const options = allowed.map((status) => `«${statusLabel(status)}»`).join(", ");

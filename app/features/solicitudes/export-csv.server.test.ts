@@ -104,6 +104,6 @@ describe("streamSolicitudesCsv", () => {
   });
 
   it("names the file after the Mexico City date", () => {
-    expect(solicitudesCsvFileName(new Date("2026-03-11T03:00:00Z"))).toBe("formularios-2026-03-10.csv");
+    expect(solicitudesCsvFileName(new Date("2026-03-11T03:00:00Z"))).toBe("solicitudes-2026-03-10.csv");
   });
 });

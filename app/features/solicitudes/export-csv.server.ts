@@ -124,7 +124,7 @@ async function fetchCsvBatch(filters: SolicitudFilters, segment: { where?: SQL; 
 }
 
 export function solicitudesCsvFileName(now = new Date()): string {
-  return `formularios-${mexicoCityDay(now)}.csv`;
+  return `solicitudes-${mexicoCityDay(now)}.csv`;
 }
 
 /**

@@ -83,7 +83,7 @@ export default function AdminQuotesPage({ loaderData }: Route.ComponentProps) {
         >
           Todavía no hay cotizaciones. Cree una desde una solicitud en{" "}
           <AppLink to="/admin/formularios" className={linkClass}>
-            Formularios
+            Solicitudes
           </AppLink>{" "}
           o empiece una en blanco con «Nueva cotización».
         </ListEmptyState>

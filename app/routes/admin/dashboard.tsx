@@ -27,7 +27,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
   const figures = [
     { label: "Nuevos hoy", value: stats.today, help: "Recibidos desde las 0:00 (hora de la Ciudad de México)." },
     { label: "Esta semana", value: stats.week, help: `Desde el lunes ${weekDay.format(new Date(`${stats.weekStart}T00:00:00Z`))}.` },
-    { label: "Sin leer", value: stats.unread, help: "Formularios que nadie del equipo ha abierto." },
+    { label: "Sin leer", value: stats.unread, help: "Solicitudes que nadie del equipo ha abierto." },
   ];
   return (
     <main id="contenido" className="p-6 sm:p-8">
@@ -39,7 +39,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
 
       <section aria-labelledby="cifras" className="mt-6">
         <h2 id="cifras" className="sr-only">
-          Cifras de formularios
+          Cifras de solicitudes
         </h2>
         <dl className="grid gap-4 sm:grid-cols-3">
           {figures.map((figure) => (
@@ -55,20 +55,20 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
       <section aria-labelledby="recientes" className="mt-8">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="recientes" className="text-lg font-semibold text-acero-900">
-            Últimos formularios
+            Últimas solicitudes
           </h2>
           <AppLink to="/admin/formularios" className={`${linkClass} text-sm`}>
-            Ver todos los formularios
+            Ver todas las solicitudes
           </AppLink>
         </div>
         {stats.latest.length === 0 ? (
           <p className="mt-4 rounded-lg border border-dashed border-acero-300 bg-white p-6 text-acero-700">
-            Todavía no hay formularios recibidos. Aquí aparecerán las solicitudes de cotización y los mensajes de contacto.
+            Todavía no hay solicitudes recibidas. Aquí aparecerán las solicitudes de cotización y los mensajes de contacto.
           </p>
         ) : (
           <div className="mt-4 overflow-x-auto rounded-lg border border-acero-200 bg-white">
             <table className="min-w-full divide-y divide-acero-200 text-sm">
-              <caption className="sr-only">Los 10 formularios más recientes</caption>
+              <caption className="sr-only">Las 10 solicitudes más recientes</caption>
               <thead className="bg-acero-50 text-left text-acero-800">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-semibold">
@@ -116,7 +116,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
           <li className="rounded-lg border border-acero-200 bg-white p-5">
             <h3 className="font-semibold text-acero-900">
               <AppLink to="/admin/formularios" className="hover:text-forja-700">
-                Formularios recibidos
+                Solicitudes recibidas
               </AppLink>
             </h3>
             <p className="mt-1 text-sm text-acero-700">Solicitudes de cotización y mensajes de contacto, con sus archivos. Filtrar, exportar a CSV y dar seguimiento.</p>

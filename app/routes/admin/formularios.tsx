@@ -16,7 +16,7 @@ import { FilterSelect } from "~/components/ui/filter-select";
 import { FILTER_FIELD_CLASS, FilterActions, FilterDateRange, FilterDateRangeHelp, FilterSearch } from "~/components/ui/filter-fields";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Formularios recibidos", description: "Solicitudes de cotización y mensajes de contacto.", noindex: true });
+  pageMeta({ title: "Solicitudes recibidas", description: "Solicitudes de cotización y mensajes de contacto.", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(requestMeta(request, context));
@@ -63,7 +63,7 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
     <main id="contenido" className="p-6 sm:p-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-acero-900">Formularios recibidos</h1>
+          <h1 className="text-2xl font-bold text-acero-900">Solicitudes recibidas</h1>
           <p className="mt-1 text-acero-700" aria-live="polite">
             {total === null
               ? rows.length
@@ -125,7 +125,7 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="mt-6 overflow-x-auto rounded-lg border border-acero-200 bg-white">
           <table className="min-w-full divide-y divide-acero-200 text-sm">
-            <caption className="sr-only">Formularios recibidos; los encabezados Fecha y Estado ordenan la tabla</caption>
+            <caption className="sr-only">Solicitudes recibidas; los encabezados Fecha y Estado ordenan la tabla</caption>
             <thead className="bg-acero-50 text-left text-acero-800">
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">

@@ -6,23 +6,22 @@ import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, FormNotice } from "~/components/ui/form";
 import { PageIntro } from "~/components/ui/page-intro";
 import { requireUser } from "~/features/accounts/guards.server";
-import { AcceptQuoteForm } from "~/features/quotes/components/accept-form";
+import { CustomerQuoteRevisions } from "~/features/quotes/components/customer-quote-revisions";
 import { QuoteMessageForm } from "~/features/quotes/components/message-form";
+import { QuoteAnswerSection } from "~/features/quotes/components/quote-answer-section";
 import { QuoteDocument } from "~/features/quotes/components/quote-document";
 import { QuoteHistory } from "~/features/quotes/components/quote-history";
 import { QuoteMessageThread } from "~/features/quotes/components/quote-messages";
 import { QuoteStatusPill } from "~/features/quotes/components/quote-status-pill";
-import { RejectQuoteForm } from "~/features/quotes/components/reject-form";
-import { RevisionComparison } from "~/features/quotes/components/revision-comparison";
+import { QuoteSummary } from "~/features/quotes/components/quote-summary";
 import { ValidityCountdown } from "~/features/quotes/components/validity-countdown";
 import { acceptQuote, rejectQuote } from "~/features/quotes/lifecycle.server";
 import { addQuoteMessage } from "~/features/quotes/messages.server";
 import { getQuoteForCustomer } from "~/features/quotes/read.server";
 import { allowedActions } from "~/features/quotes/states";
 import { AcceptQuoteSchema, QuoteMessageSchema, RejectQuoteSchema } from "~/features/quotes/forms";
-import { siteConfig } from "~/services/site-config/site-config";
 import { notFound } from "~/lib/errors";
-import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { failureMessages, failureStatus, type Result } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
@@ -132,8 +131,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return data<ActionData>({ intent: null, refusal: "No reconocimos esa acción. Recargue la página e inténtelo de nuevo." }, { status: 400 });
 }
 
-const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
-
 export default function QuoteDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { quote, revision, revisions, comparisons, messages, history, notice, now } = loaderData;
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
@@ -194,34 +191,16 @@ export default function QuoteDetailPage({ loaderData, actionData }: Route.Compon
             terms={revision.terms}
           />
 
-          <section aria-labelledby="respuesta" id="responder" className="rounded-lg border border-acero-200 p-6">
-            <h2 id="respuesta" className="text-lg font-semibold text-acero-900">
-              {open ? "Su respuesta" : "Estado de la cotización"}
-            </h2>
-            {open ? (
-              <>
-                <p className="mt-2 text-acero-700">
-                  Si está de acuerdo, acéptela aquí con su nombre como firma. Si algo no le funciona, escríbanos abajo antes de rechazarla: podemos
-                  preparar una revisión.
-                </p>
-                {canAccept ? (
-                  <div className="mt-5">
-                    <AcceptQuoteForm number={quote.number} revision={revision.revision} total={total} lastResult={resultFor("aceptar")} />
-                  </div>
-                ) : null}
-                {canReject ? (
-                  <details className="mt-8 border-t border-acero-200 pt-5" open={actionData?.intent === "rechazar"}>
-                    <summary className="cursor-pointer font-semibold text-acero-900">No me conviene: rechazar la cotización</summary>
-                    <div className="mt-4">
-                      <RejectQuoteForm revision={revision.revision} lastResult={resultFor("rechazar")} />
-                    </div>
-                  </details>
-                ) : null}
-              </>
-            ) : (
-              <StatusRecord quote={quote} />
-            )}
-          </section>
+          <QuoteAnswerSection
+            quote={quote}
+            revision={revision.revision}
+            total={total}
+            canAccept={canAccept}
+            canReject={canReject}
+            acceptResult={resultFor("aceptar")}
+            rejectResult={resultFor("rechazar")}
+            rejectOpen={actionData?.intent === "rechazar"}
+          />
 
           <section aria-labelledby="mensajes-titulo" id="mensajes" className="rounded-lg border border-acero-200 p-6">
             <h2 id="mensajes-titulo" className="text-lg font-semibold text-acero-900">
@@ -238,65 +217,8 @@ export default function QuoteDetailPage({ loaderData, actionData }: Route.Compon
         </div>
 
         <aside className="min-w-0 space-y-8">
-          <section aria-labelledby="resumen" className="rounded-lg border border-acero-200 bg-acero-50 p-6">
-            <h2 id="resumen" className="text-lg font-semibold text-acero-900">
-              Resumen
-            </h2>
-            <dl className="mt-3 space-y-2 text-sm">
-              <div>
-                <dt className="text-acero-700">Total (IVA incluido)</dt>
-                <dd className="text-xl font-bold text-acero-900">{total} MXN</dd>
-              </div>
-              <div>
-                <dt className="text-acero-700">Plazo de entrega</dt>
-                <dd className="text-acero-900">
-                  {revision.leadTimeDays} {revision.leadTimeDays === 1 ? "día hábil" : "días hábiles"}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-acero-700">Vigencia</dt>
-                <dd className="text-acero-900">{validity}</dd>
-              </div>
-            </dl>
-            <p className="mt-4 text-sm text-acero-700">
-              ¿Prefiere hablarlo? Llámenos al{" "}
-              <a href={siteConfig.phone.href} className={linkClass}>
-                {siteConfig.phone.display}
-              </a>{" "}
-              o escriba a{" "}
-              <a href={`mailto:${siteConfig.email}?subject=${encodeURIComponent(`Cotización ${quote.number}`)}`} className={linkClass}>
-                {siteConfig.email}
-              </a>
-              .
-            </p>
-          </section>
-
-          <section aria-labelledby="revisiones" className="rounded-lg border border-acero-200 p-6">
-            <h2 id="revisiones" className="text-lg font-semibold text-acero-900">
-              Revisiones
-            </h2>
-            <ol className="mt-3 space-y-1 text-sm">
-              {[...revisions].reverse().map((item) => (
-                <li key={item.revision} className="flex flex-wrap justify-between gap-x-3">
-                  <span className={item.revision === revision.revision ? "font-semibold text-acero-900" : "text-acero-800"}>
-                    Revisión {item.revision}
-                    {item.revision === revision.revision ? " (vigente)" : ""}
-                    {item.sentAt ? ` · ${formatDate(item.sentAt)}` : ""}
-                  </span>
-                  <span className="text-acero-900">{formatMoney(item.totalCentavos)}</span>
-                </li>
-              ))}
-            </ol>
-            {comparisons.length ? (
-              <div className="mt-4 space-y-4">
-                {[...comparisons].reverse().map((comparison) => (
-                  <RevisionComparison key={comparison.revision} comparison={comparison} headingLevel={3} />
-                ))}
-              </div>
-            ) : (
-              <p className="mt-3 text-sm text-acero-700">Esta es la única revisión; si la actualizamos, aquí verá qué cambió.</p>
-            )}
-          </section>
+          <QuoteSummary number={quote.number} total={total} leadTimeDays={revision.leadTimeDays} validity={validity} />
+          <CustomerQuoteRevisions revisions={revisions} current={revision.revision} comparisons={comparisons} />
 
           <section aria-labelledby="historial" className="rounded-lg border border-acero-200 p-6">
             <h2 id="historial" className="text-lg font-semibold text-acero-900">
@@ -310,53 +232,4 @@ export default function QuoteDetailPage({ loaderData, actionData }: Route.Compon
       </div>
     </>
   );
-}
-
-type QuoteRecord = Route.ComponentProps["loaderData"]["quote"];
-
-/** What happened to a quote that can no longer be answered. */
-function StatusRecord({ quote }: { quote: QuoteRecord }) {
-  if (quote.status === "aceptada") {
-    return (
-      <div className="mt-3 rounded-md border border-green-200 bg-green-50 p-4 text-green-900">
-        <p className="font-semibold">
-          Aceptada por {quote.acceptedName}
-          {quote.acceptedAt ? ` el ${formatDateTime(quote.acceptedAt)}` : ""} (hora de la Ciudad de México).
-        </p>
-        <p className="mt-1 text-sm">Nuestro equipo le escribirá para coordinar el anticipo, la liberación de archivos y la fecha de entrega. El PDF incluye el registro de su aceptación.</p>
-      </div>
-    );
-  }
-  if (quote.status === "rechazada") {
-    return (
-      <div className="mt-3 text-acero-800">
-        <p>
-          Usted rechazó esta cotización{quote.rejectedAt ? ` el ${formatDateTime(quote.rejectedAt)} (hora de la Ciudad de México)` : ""}.
-        </p>
-        {quote.rejectedReason ? <p className="mt-1">Motivo: {quote.rejectedReason}.</p> : null}
-        {quote.rejectedNote ? <p className="mt-2 whitespace-pre-wrap text-acero-700">«{quote.rejectedNote}»</p> : null}
-        <p className="mt-2 text-sm">Si cambian sus necesidades, escríbanos y le enviamos una revisión.</p>
-      </div>
-    );
-  }
-  if (quote.status === "vencida") {
-    return (
-      <p className="mt-3 text-acero-800">
-        Esta cotización venció{quote.validUntil ? ` el ${formatDate(quote.validUntil)}` : ""} y ya no se puede aceptar. Escríbanos abajo y le
-        enviamos una revisión con precios y plazos vigentes.
-      </p>
-    );
-  }
-  if (quote.status === "cancelada") {
-    return (
-      <p className="mt-3 text-acero-800">
-        Forja canceló esta cotización{quote.cancelledAt ? ` el ${formatDate(quote.cancelledAt)}` : ""}. Si tiene dudas, escríbanos abajo o{" "}
-        <AppLink to="/cotiza" className={linkClass}>
-          solicite una cotización nueva
-        </AppLink>
-        .
-      </p>
-    );
-  }
-  return null;
 }
