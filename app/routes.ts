@@ -65,6 +65,9 @@ export default [
   route("api/cotiza", "routes/api/cotiza.ts"),
   route("api/carrito", "routes/api/carrito.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
+  // PocketBase's record API (docs/decisions/0014): one module for the list and a record.
+  route("api/collections/:collection/records", "routes/api/records.ts", { id: "api-records-list" }),
+  route("api/collections/:collection/records/:id", "routes/api/records.ts", { id: "api-records-view" }),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
 ] satisfies RouteConfig;

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
+import { getDb } from "~/db/client.server";
+import { products } from "~/db/schema/catalogue";
 import type { ProductValues } from "~/features/catalogue/forms";
 import { createProduct } from "~/features/catalogue/product-commands.server";
 import { seedCatalogue } from "~/features/catalogue/seed.server";
@@ -53,6 +55,18 @@ export async function createMensula(): Promise<string> {
   );
   if (!created.ok) throw new Error("product not created");
   return created.value.id;
+}
+
+/**
+ * `count` plain active products in one insert (lists longer than a page): "Tuerca de prueba 001"…,
+ * SKUs FOR-TUE-001…, net prices 10.00, 10.01… pesos, stock 0–6.
+ */
+export async function insertManyProducts(count: number): Promise<void> {
+  const rows = Array.from({ length: count }, (_, index) => {
+    const n = String(index + 1).padStart(3, "0");
+    return { slug: `tuerca-prueba-${n}`, sku: `FOR-TUE-${n}`, name: `Tuerca de prueba ${n}`, category: "Tornillería", shortDescription: "Tuerca hexagonal de prueba.", priceCentavos: 1_000 + index, stock: index % 7 };
+  });
+  await getDb().insert(products).values(rows);
 }
 
 /** A real PNG, width × height, in the brand's orange (#c2410c). */

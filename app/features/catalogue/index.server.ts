@@ -2,4 +2,5 @@
 // the record API imports.
 export { getProductsForCart, type CartProduct } from "./cart-products.server";
 export { listActiveProductSlugs } from "./product-page.server";
+export { productosCollection } from "./record-collection.server";
 export { seedCatalogue } from "./seed.server";

@@ -29,6 +29,12 @@ export const cardColumns = {
   minOrder: products.minOrder,
 };
 
+/**
+ * One unit's price with IVA in centavos, rounded half up exactly like ~/lib/money's priceWithIva:
+ * for sorting the catalogue and for filtering the record API's `precio`.
+ */
+export const grossPrice = sql<number>`(${products.priceCentavos} + (${products.priceCentavos}::bigint * ${products.ivaBp} * 2 + 10000) / 20000)`;
+
 // The same expression as the GIN index products_search_idx, so PostgreSQL can use it.
 const searchVector = sql`to_tsvector('spanish', ${products.searchDocument})`;
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { products } from "~/db/schema/catalogue";
-import { cardColumns, searchFilter, withImages, type CatalogueCard } from "./product-query.server";
+import { cardColumns, grossPrice, searchFilter, withImages, type CatalogueCard } from "./product-query.server";
 import { CATALOGUE_PAGE_SIZE, slugify, type CatalogueQuery, type CatalogueSort } from "./search";
 
 // The public catalogue at /catalogo: active products only, searched, filtered by category, sorted
@@ -22,9 +22,6 @@ export interface CatalogueListing {
   /** The category the URL asked for, when it exists. */
   category: CategorySummary | null;
 }
-
-/** One unit's price with IVA, rounded half up like ~/lib/money's priceWithIva, for sorting. */
-const grossPrice = sql`(${products.priceCentavos} + (${products.priceCentavos}::bigint * ${products.ivaBp} * 2 + 10000) / 20000)`;
 
 function orderFor(sort: CatalogueSort, rank: SQL<number> | null): SQL[] {
   switch (sort) {

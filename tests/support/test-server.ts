@@ -1,0 +1,105 @@
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+// @ts-expect-error -- a plain .mjs script without type declarations
+import { startServer } from "../../scripts/start-server.mjs";
+import { openDatabase, useDatabase } from "~/db/client.server";
+import { withAdminClient } from "./test-database";
+
+// The real production server over real HTTP, for contract tests: built when the sources are newer
+// than build/ (scripts/ensure-build.mjs), run by scripts/start-server.mjs from a private copy of
+// the build on an ephemeral loopback port, with its own database — PGlite in a temporary DATA_DIR,
+// or a fresh database on the server named by TEST_DATABASE_URL — which `prepare` may fill first
+// (migrated, and installed as this process's database while it runs). stop() ends that process
+// and removes everything it made.
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const BIN = path.join(ROOT, "node_modules/.bin");
+const STOP_TIMEOUT_MS = 20_000;
+
+export interface TestServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The environment of a child process without what Vitest adds (VITEST drops the React Router plugin from the build). */
+function childEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value === undefined || key.startsWith("VITEST") || ["NODE_ENV", "MODE", "DEV", "PROD", "SSR", "BASE_URL", "TEST"].includes(key)) continue;
+    env[key] = value;
+  }
+  env.PATH = `${BIN}${path.delimiter}${process.env.PATH ?? ""}`;
+  return env;
+}
+
+/** Opens the server's future database here, migrates it, runs `prepare` on it and closes it again. */
+async function prepareDatabase(options: { databaseUrl?: string; dataDir?: string }, prepare: () => Promise<void>): Promise<void> {
+  const database = await openDatabase(options);
+  try {
+    await database.migrate();
+    useDatabase(database);
+    await prepare();
+  } finally {
+    useDatabase(undefined);
+    await database.close();
+  }
+}
+
+export async function startTestServer(options: { prepare?: () => Promise<void>; env?: Record<string, string> } = {}): Promise<TestServer> {
+  execFileSync(path.join(BIN, "node"), [path.join(ROOT, "scripts/ensure-build.mjs")], { cwd: ROOT, env: childEnv(), stdio: "inherit", timeout: 300_000 });
+
+  // A private copy of the build, so a rebuild by someone else during the run cannot pull files away.
+  const serverRoot = fs.mkdtempSync(path.join(os.tmpdir(), "forja-test-server-"));
+  const dataDir = path.join(serverRoot, "data");
+  let postgres: { adminUrl: string; name: string } | undefined;
+  const cleanUp = async () => {
+    fs.rmSync(serverRoot, { recursive: true, force: true });
+    if (postgres) {
+      const { adminUrl, name } = postgres;
+      await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    }
+  };
+
+  try {
+    fs.cpSync(path.join(ROOT, "build"), path.join(serverRoot, "build"), { recursive: true });
+    for (const entry of ["node_modules", "server", "drizzle"]) fs.symlinkSync(path.join(ROOT, entry), path.join(serverRoot, entry), "dir");
+
+    const env: Record<string, string> = { TRUST_PROXY: "loopback", DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: "error", ...options.env };
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (adminUrl) {
+      const name = `forja_http_${process.pid}_${randomBytes(4).toString("hex")}`;
+      await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+      postgres = { adminUrl, name };
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      env.DATABASE_URL = url.toString();
+    }
+    if (options.prepare) {
+      await prepareDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: path.join(dataDir, "db") }, options.prepare);
+    }
+
+    // start-server.mjs runs server/index.ts from the working directory, which serves ./build.
+    const previous = process.cwd();
+    process.chdir(serverRoot);
+    let server: TestServer;
+    try {
+      server = (await startServer({ env, dataDir, timeoutMs: 60_000 })) as TestServer;
+    } finally {
+      process.chdir(previous);
+    }
+    return {
+      url: server.url,
+      stop: async () => {
+        // A server that already died never reports its exit again: do not wait forever for it.
+        await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS).unref())]);
+        await cleanUp();
+      },
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}
