@@ -68,6 +68,10 @@ export default [
   // PocketBase's record API (docs/decisions/0014): one module for the list and a record.
   route("api/collections/:collection/records", "routes/api/records.ts", { id: "api-records-list" }),
   route("api/collections/:collection/records/:id", "routes/api/records.ts", { id: "api-records-view" }),
+  // Its auth endpoints for `users` (customers) and `_superusers` (staff): one module for the three.
+  route("api/collections/:collection/auth-with-password", "routes/api/records-auth.ts", { id: "api-records-auth-password" }),
+  route("api/collections/:collection/auth-refresh", "routes/api/records-auth.ts", { id: "api-records-auth-refresh" }),
+  route("api/collections/:collection/auth-methods", "routes/api/records-auth.ts", { id: "api-records-auth-methods" }),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
 ] satisfies RouteConfig;

@@ -1,27 +1,20 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orderItems, orders, type OrderStatus } from "~/db/schema/orders";
 import { loadOrderDetail, type OrderDetail } from "./order-records.server";
 import { formatClabe, getPaymentConfig } from "./payment-config";
+import { orderVisibleToCustomer, orderVisibleToViewer, type OrderViewer } from "./visibility.server";
 
 // What customers see of their orders. Owners see only their own: an order placed while signed in
 // belongs to that account; a guest's order is readable only from the browser that placed it (a
 // signed cookie, read by http.server.ts into an OrderViewer).
 
-export interface OrderViewer {
-  userId: string | null;
-  /** Guest orders this browser placed (from grantedOrderNumbers). */
-  grantedNumbers: string[];
-}
+export type { OrderViewer };
 
 /** The order if this viewer owns it, otherwise null (the route answers 404, never 403). */
 export async function getCustomerOrder(number: string, viewer: OrderViewer): Promise<OrderDetail | null> {
   if (!/^PED-\d{4}-\d{4,}$/.test(number)) return null;
-  const detail = await loadOrderDetail(eq(orders.number, number));
-  if (!detail) return null;
-  const { userId } = detail.order;
-  const owns = userId ? viewer.userId === userId : viewer.grantedNumbers.includes(number);
-  return owns ? detail : null;
+  return loadOrderDetail(and(eq(orders.number, number), orderVisibleToViewer(viewer))!);
 }
 
 export interface OrderConfirmation extends OrderDetail {
@@ -61,7 +54,7 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrderS
       items: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = "orders"."id")`,
     })
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .where(orderVisibleToCustomer(userId))
     .orderBy(desc(orders.createdAt))
     .limit(200);
 }

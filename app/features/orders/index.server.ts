@@ -3,3 +3,4 @@
 export { linkOrdersToUser } from "./link.server";
 export { removeAbandonedGuestCarts } from "./cart.server";
 export { getPaymentConfig } from "./payment-config";
+export { pedidosCollection } from "./record-collection.server";

@@ -2,3 +2,4 @@
 // the record API imports.
 export { linkQuotesToUser } from "./link.server";
 export { startQuoteExpiryJob } from "./expiry.server";
+export { cotizacionesCollection, mensajesCollection } from "./record-collections.server";

@@ -3,6 +3,7 @@ import { getDb } from "~/db/client.server";
 import { quoteRevisions, quotes } from "~/db/schema/quotes";
 import { containsPattern } from "~/lib/sql-like";
 import { effectiveStatus, type QuoteStatus } from "./states";
+import { quoteVisibleToCustomer } from "./visibility.server";
 
 // Lists of quotes: a customer's own (sent ones only) and the staff list with search, status
 // filter and pages. Both show the effective status, and the staff filter matches it too.
@@ -20,7 +21,7 @@ export async function listQuotesForCustomer(userId: string, now = new Date()) {
     })
     .from(quotes)
     .innerJoin(quoteRevisions, and(eq(quoteRevisions.quoteId, quotes.id), eq(quoteRevisions.revision, quotes.sentRevision)))
-    .where(eq(quotes.customerUserId, userId))
+    .where(quoteVisibleToCustomer(userId))
     .orderBy(desc(quotes.sentAt));
   return rows.map((row) => ({ ...row, status: effectiveStatus(row.status, row.validUntil, now) }));
 }

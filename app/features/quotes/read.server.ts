@@ -1,17 +1,23 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { quoteEvents, quoteMessages, quoteRevisions, quotes } from "~/db/schema/quotes";
 import { isUuid } from "~/lib/uuid";
 import { compareSentRevisions } from "./compare-revisions";
 import { effectiveStatus } from "./states";
+import { quoteVisibleToCustomer } from "./visibility.server";
 
 // One quote as staff and as its customer see it. Both read the effective status (a sent quote
 // past its date is "vencida" before the job writes it). An unknown quote reads as null.
 
-async function loadQuote(quoteId: string) {
+/** The quote with everything it holds, if it exists and matches `visible` (who may read it). */
+async function loadQuote(quoteId: string, visible?: SQL) {
   if (!isUuid(quoteId)) return null;
   const db = getDb();
-  const [quote] = await db.select().from(quotes).where(eq(quotes.id, quoteId)).limit(1);
+  const [quote] = await db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.id, quoteId), visible))
+    .limit(1);
   if (!quote) return null;
   const [revisions, events, messages] = await Promise.all([
     db.select().from(quoteRevisions).where(eq(quoteRevisions.quoteId, quoteId)).orderBy(asc(quoteRevisions.revision)),
@@ -28,8 +34,8 @@ function withoutNotes<T extends { notes: string }>(revision: T): Omit<T, "notes"
 
 /** The customer's view: only their own quotes, only what was sent. Anything else is "not found". */
 export async function getQuoteForCustomer(quoteId: string, userId: string, now = new Date()) {
-  const loaded = await loadQuote(quoteId);
-  if (!loaded || loaded.quote.customerUserId !== userId || loaded.quote.sentRevision === null) return null;
+  const loaded = await loadQuote(quoteId, quoteVisibleToCustomer(userId));
+  if (!loaded) return null;
   const { quote, revisions, messages, events } = loaded;
   const visible = revisions.filter((revision) => revision.sentAt);
   const current = visible.find((revision) => revision.revision === quote.sentRevision)!;

@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { RecordFieldMap } from "~/db/record-filter.server";
 
 // What the record API engine (records.server.ts) needs from a collection. The feature that owns
@@ -45,4 +45,14 @@ export interface RecordCollection {
   count(query: Pick<RecordListQuery, "where" | "auth">): Promise<number>;
   /** One record `auth` may view, or null (unknown id, malformed id, or not visible to them). */
   view(id: string, auth: RecordAuth): Promise<RecordData | null>;
+}
+
+/**
+ * The rule most collections share, as a WHERE condition: staff see every row, a customer the rows
+ * `customer(id)` allows (the same condition the feature's pages use), a guest none.
+ */
+export function staffOrCustomerRule(auth: RecordAuth, customer: (userId: string) => SQL): SQL | undefined {
+  if (auth?.collection === "_superusers") return undefined;
+  if (auth?.collection === "users") return customer(auth.id);
+  return sql`false`;
 }

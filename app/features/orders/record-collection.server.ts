@@ -1,0 +1,73 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import type { RecordFieldMap } from "~/db/record-filter.server";
+import { orders } from "~/db/schema/orders";
+import { staffOrCustomerRule, type RecordAuth, type RecordCollection, type RecordData } from "~/services/records/collection.server";
+import { isUuid } from "./order-records.server";
+import { orderVisibleToCustomer } from "./visibility.server";
+
+// Orders as the record API's `pedidos` collection (docs/decisions/0014), read only: staff see every
+// order (/admin/pedidos), a customer their account's (the rule of /cuenta/pedidos,
+// visibility.server.ts), a guest none — a guest order is readable only from the browser that
+// placed it, through its cookie, which the API does not carry. As PocketBase applies a rule as a
+// filter, a guest gets an empty list and a 404 for a record. `total` is the order's total in pesos,
+// IVA included, as the order pages show it; `cliente` the owning account ("" for a guest order).
+
+/** Allow-list for `filter` and `sort`: API name → column or expression, with its type. */
+export const PEDIDOS_FIELDS: RecordFieldMap = {
+  id: { column: sql`${orders.id}::text`, type: "text" },
+  created: { column: orders.createdAt, type: "date" },
+  updated: { column: orders.updatedAt, type: "date" },
+  numero: { column: orders.number, type: "text" },
+  estado: { column: orders.status, type: "text" },
+  total: { column: sql`${orders.totalCentavos}::numeric / 100`, type: "number" },
+  cliente: { column: orders.userId, type: "text" },
+};
+
+const recordColumns = {
+  id: orders.id,
+  created: orders.createdAt,
+  updated: orders.updatedAt,
+  numero: orders.number,
+  estado: orders.status,
+  totalCentavos: orders.totalCentavos,
+  cliente: orders.userId,
+};
+
+const selectRecords = () => getDb().select(recordColumns).from(orders);
+type OrderRecordRow = Awaited<ReturnType<typeof selectRecords>>[number];
+
+function toRecord({ totalCentavos, cliente, ...row }: OrderRecordRow): RecordData {
+  return { ...row, total: totalCentavos / 100, cliente: cliente ?? "" };
+}
+
+/** The rule: staff see every order, a customer their account's, a guest none. */
+const visibleTo = (auth: RecordAuth) => staffOrCustomerRule(auth, orderVisibleToCustomer);
+
+export const pedidosCollection: RecordCollection = {
+  id: "pbc_pedidos",
+  name: "pedidos",
+  fields: PEDIDOS_FIELDS,
+  defaultSort: "-created",
+
+  async list({ where, orderBy, limit, offset, auth }) {
+    const rows = await selectRecords()
+      .where(and(visibleTo(auth), where))
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
+    return rows.map(toRecord);
+  },
+
+  async count({ where, auth }) {
+    return getDb().$count(orders, and(visibleTo(auth), where));
+  },
+
+  async view(id, auth) {
+    if (!isUuid(id)) return null;
+    const [row] = await selectRecords()
+      .where(and(eq(orders.id, id), visibleTo(auth)))
+      .limit(1);
+    return row ? toRecord(row) : null;
+  },
+};

@@ -1,0 +1,104 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import type { RecordFieldMap } from "~/db/record-filter.server";
+import { solicitudes } from "~/db/schema/solicitudes";
+import { staffOrCustomerRule, type RecordAuth, type RecordCollection, type RecordData } from "~/services/records/collection.server";
+import { isSolicitudId } from "./ids";
+import { solicitudVisibleToCustomer } from "./visibility.server";
+
+// Solicitudes as the record API's `solicitudes` collection (docs/decisions/0014), read only: the
+// fields a filter or sort may name, how a solicitud reads as a record, and who sees which —
+// staff all of them, a customer their own (visibility.server.ts), a guest none (an empty list and
+// a 404 for a record: PocketBase applies a rule as a filter). What the form stored about the
+// sender's connection (IP, user agent), its one-time token and fingerprint are not fields: no
+// filter or sort can reach them. Empty values read as PocketBase's: "" for text, 0 for numbers.
+
+/**
+ * The attached files as names `<file id>_<original name>`, oldest first (the detail page's order):
+ * unique, so the files API can find the file from the name, and safe in a URL path, as PocketBase
+ * sanitizes its file names (every run of characters other than `A-Z a-z 0-9 . _ -` becomes `_`).
+ * Names spelled out: drizzle leaves columns unqualified in a one-table query, and a bare "id"
+ * would mean the file's.
+ */
+const fileNames = sql<string[]>`(select coalesce(jsonb_agg(f.id::text || '_' || regexp_replace(f.original_name, '[^A-Za-z0-9._-]+', '_', 'g') order by f.created_at, f.original_name), '[]'::jsonb) from solicitud_files as f where f.solicitud_id = "solicitudes"."id")`;
+
+/** Allow-list for `filter` and `sort`: API name → column or expression, with its type. */
+export const SOLICITUDES_FIELDS: RecordFieldMap = {
+  id: { column: sql`${solicitudes.id}::text`, type: "text" },
+  created: { column: solicitudes.createdAt, type: "date" },
+  updated: { column: solicitudes.updatedAt, type: "date" },
+  numero: { column: solicitudes.number, type: "text" },
+  tipo: { column: solicitudes.type, type: "text" },
+  estado: { column: solicitudes.status, type: "text" },
+  nombre: { column: solicitudes.name, type: "text" },
+  correo: { column: solicitudes.email, type: "text" },
+  empresa: { column: solicitudes.company, type: "text" },
+  industria: { column: solicitudes.industry, type: "text" },
+  servicio: { column: solicitudes.service, type: "text" },
+  cantidad: { column: solicitudes.quantity, type: "number" },
+  leida: { column: sql`(${solicitudes.readAt} is not null)`, type: "bool" },
+  archivos: { column: fileNames, type: "json-array" },
+};
+
+const recordColumns = {
+  id: solicitudes.id,
+  created: solicitudes.createdAt,
+  updated: solicitudes.updatedAt,
+  numero: solicitudes.number,
+  tipo: solicitudes.type,
+  estado: solicitudes.status,
+  nombre: solicitudes.name,
+  correo: solicitudes.email,
+  empresa: solicitudes.company,
+  industria: solicitudes.industry,
+  servicio: solicitudes.service,
+  cantidad: solicitudes.quantity,
+  readAt: solicitudes.readAt,
+  archivos: fileNames,
+};
+
+const selectRecords = () => getDb().select(recordColumns).from(solicitudes);
+type SolicitudRecordRow = Awaited<ReturnType<typeof selectRecords>>[number];
+
+function toRecord({ readAt, empresa, industria, servicio, cantidad, archivos, ...row }: SolicitudRecordRow): RecordData {
+  return {
+    ...row,
+    empresa: empresa ?? "",
+    industria: industria ?? "",
+    servicio: servicio ?? "",
+    cantidad: cantidad ?? 0,
+    leida: readAt !== null,
+    archivos: archivos ?? [],
+  };
+}
+
+/** The rule: staff see every solicitud, a customer their own, a guest none. */
+const visibleTo = (auth: RecordAuth) => staffOrCustomerRule(auth, solicitudVisibleToCustomer);
+
+export const solicitudesCollection: RecordCollection = {
+  id: "pbc_solicitudes",
+  name: "solicitudes",
+  fields: SOLICITUDES_FIELDS,
+  defaultSort: "-created",
+
+  async list({ where, orderBy, limit, offset, auth }) {
+    const rows = await selectRecords()
+      .where(and(visibleTo(auth), where))
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
+    return rows.map(toRecord);
+  },
+
+  async count({ where, auth }) {
+    return getDb().$count(solicitudes, and(visibleTo(auth), where));
+  },
+
+  async view(id, auth) {
+    if (!isSolicitudId(id)) return null;
+    const [row] = await selectRecords()
+      .where(and(eq(solicitudes.id, id), visibleTo(auth)))
+      .limit(1);
+    return row ? toRecord(row) : null;
+  },
+};

@@ -1,0 +1,80 @@
+import type { Route } from "./+types/records-auth";
+import { listProviders, signInApiClient } from "~/features/accounts/index.server";
+import { getEnv } from "~/lib/env.server";
+import { requestMeta, type RequestMeta } from "~/lib/request-meta";
+import {
+  AUTH_API_MESSAGES,
+  authMethodsJson,
+  authRecordJson,
+  pickFields,
+  pocketBaseError,
+  readPasswordForm,
+  requiresAuthRecordFrom,
+  type PocketBaseError,
+} from "~/services/records/auth-records.server";
+import { authCollectionByNameOrId, signRecordToken, type AuthCollectionName } from "~/services/records/tokens.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/services/security/rate-limit.server";
+import { getAuthSecret } from "~/services/security/secret.server";
+import { KIND_OF, readTokenAuth } from "./record-auth.server";
+
+// PocketBase's auth endpoints of the `users` (customers) and `_superusers` (staff) collections,
+// for the official `pocketbase` SDK (docs/decisions/0014):
+//   POST /api/collections/{c}/auth-with-password  {identity, password} → {token, record}
+//   POST /api/collections/{c}/auth-refresh        (Authorization: token) → {token, record}
+//   GET  /api/collections/{c}/auth-methods
+// Header-authenticated: no cookie is read or set, so no Origin check applies.
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+function errorResponse(error: PocketBaseError, headers: Record<string, string> = {}): Response {
+  return Response.json(error, { status: error.status, headers: { ...NO_STORE, ...headers } });
+}
+
+function collectionOf(params: { collection: string }): AuthCollectionName | null {
+  return authCollectionByNameOrId(params.collection);
+}
+
+async function authWithPassword(meta: RequestMeta, collection: AuthCollectionName): Promise<Response> {
+  const { request, ip } = meta;
+  // The same per-IP limit as /login and better-auth's sign-in endpoint (one counter).
+  const limit = await consumeRateLimit(`login:${ip || "desconocida"}`, RATE_LIMITS.signIn);
+  if (!limit.allowed) return errorResponse(pocketBaseError(429, AUTH_API_MESSAGES.tooManyRequests), { "Retry-After": String(limit.retryAfterSeconds) });
+
+  const form = await readPasswordForm(request);
+  if (!form.ok) return errorResponse(form.error);
+  const signedIn = await signInApiClient(meta, KIND_OF[collection], { email: form.identity, password: form.password });
+  if (!signedIn.ok) return errorResponse(pocketBaseError(400, AUTH_API_MESSAGES.failedToAuthenticate));
+  const { account, sessionId, sessionExpiresAt } = signedIn.value;
+  const token = signRecordToken({ id: account.id, collection, sessionId, sessionExpiresAt }, { secret: getAuthSecret() });
+  return Response.json({ record: authRecordJson(collection, account), token }, { headers: NO_STORE });
+}
+
+/** PocketBase checks the token before the collection: without a valid one it is a 401 either way. */
+async function authRefresh(request: Request, collection: AuthCollectionName | null): Promise<Response> {
+  const auth = await readTokenAuth(request);
+  if (!auth) return errorResponse(pocketBaseError(401, AUTH_API_MESSAGES.requiresToken));
+  if (auth.claims.collection !== collection) return errorResponse(pocketBaseError(403, requiresAuthRecordFrom(auth.claims.collection)));
+  const { account, sessionId, sessionExpiresAt } = auth.session;
+  const token = auth.claims.refreshable ? signRecordToken({ id: account.id, collection, sessionId, sessionExpiresAt }, { secret: getAuthSecret() }) : auth.token;
+  return Response.json({ record: authRecordJson(collection, account), token }, { headers: NO_STORE });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const collection = collectionOf(params);
+  const endpoint = new URL(request.url).pathname.split("/").pop();
+  if (request.method !== "POST" || endpoint === "auth-methods") return errorResponse(pocketBaseError(405, "Method Not Allowed."));
+  if (endpoint === "auth-refresh") return authRefresh(request, collection);
+  if (!collection) return errorResponse(pocketBaseError(404, AUTH_API_MESSAGES.missingAuthCollection));
+  return authWithPassword(requestMeta(request, context), collection);
+}
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  const collection = collectionOf(params);
+  const endpoint = new URL(request.url).pathname.split("/").pop();
+  if (endpoint !== "auth-methods") return errorResponse(pocketBaseError(405, "Method Not Allowed."));
+  if (!collection) return errorResponse(pocketBaseError(404, AUTH_API_MESSAGES.missingAuthCollection));
+  // Staff sign in with their password only; customers also through the configured providers.
+  const providers = collection === "users" ? listProviders() : [];
+  const json = authMethodsJson(providers, (id) => `${getEnv().publicUrl}/connect/${encodeURIComponent(id)}`);
+  return Response.json(pickFields(json, new URL(request.url).searchParams.get("fields")), { headers: NO_STORE });
+}
