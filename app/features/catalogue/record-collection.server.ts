@@ -1,10 +1,11 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import type { RecordFieldMap } from "~/db/record-filter.server";
 import { productImages, products } from "~/db/schema/catalogue";
 import { priceWithIva } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
-import type { RecordAuth, RecordCollection, RecordData } from "~/services/records/collection.server";
+import type { RecordAuth, RecordData } from "~/services/records/collection.server";
+import { tableCollection } from "~/services/records/table-collection.server";
 import { grossPrice } from "./product-query.server";
 
 // The catalogue as the record API's `productos` collection (docs/decisions/0014): the fields a
@@ -68,30 +69,15 @@ function visibleTo(auth: RecordAuth): SQL | undefined {
   return auth?.collection === "_superusers" ? undefined : eq(products.active, true);
 }
 
-export const productosCollection: RecordCollection = {
+export const productosCollection = tableCollection<ProductRow>({
   id: "pbc_productos",
   name: "productos",
   fields: PRODUCTOS_FIELDS,
   defaultSort: "created",
-
-  async list({ where, orderBy, limit, offset, auth }) {
-    const rows = await selectRecords()
-      .where(and(visibleTo(auth), where))
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset);
-    return rows.map(toRecord);
-  },
-
-  async count({ where, auth }) {
-    return getDb().$count(products, and(visibleTo(auth), where));
-  },
-
-  async view(id, auth) {
-    if (!isUuid(id)) return null;
-    const [row] = await selectRecords()
-      .where(and(eq(products.id, id), visibleTo(auth)))
-      .limit(1);
-    return row ? toRecord(row) : null;
-  },
-};
+  table: products,
+  idColumn: products.id,
+  isId: isUuid,
+  select: () => selectRecords().$dynamic(),
+  rule: visibleTo,
+  toRecord: toRecord,
+});

@@ -1,8 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import type { RecordFieldMap } from "~/db/record-filter.server";
 import { orders } from "~/db/schema/orders";
-import { staffOrCustomerRule, type RecordAuth, type RecordCollection, type RecordData } from "~/services/records/collection.server";
+import { staffOrCustomerRule, type RecordAuth, type RecordData } from "~/services/records/collection.server";
+import { tableCollection } from "~/services/records/table-collection.server";
 import { isUuid } from "./order-records.server";
 import { orderVisibleToCustomer } from "./visibility.server";
 
@@ -44,30 +45,15 @@ function toRecord({ totalCentavos, cliente, ...row }: OrderRecordRow): RecordDat
 /** The rule: staff see every order, a customer their account's, a guest none. */
 const visibleTo = (auth: RecordAuth) => staffOrCustomerRule(auth, orderVisibleToCustomer);
 
-export const pedidosCollection: RecordCollection = {
+export const pedidosCollection = tableCollection<OrderRecordRow>({
   id: "pbc_pedidos",
   name: "pedidos",
   fields: PEDIDOS_FIELDS,
   defaultSort: "-created",
-
-  async list({ where, orderBy, limit, offset, auth }) {
-    const rows = await selectRecords()
-      .where(and(visibleTo(auth), where))
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset);
-    return rows.map(toRecord);
-  },
-
-  async count({ where, auth }) {
-    return getDb().$count(orders, and(visibleTo(auth), where));
-  },
-
-  async view(id, auth) {
-    if (!isUuid(id)) return null;
-    const [row] = await selectRecords()
-      .where(and(eq(orders.id, id), visibleTo(auth)))
-      .limit(1);
-    return row ? toRecord(row) : null;
-  },
-};
+  table: orders,
+  idColumn: orders.id,
+  isId: isUuid,
+  select: () => selectRecords().$dynamic(),
+  rule: visibleTo,
+  toRecord: toRecord,
+});

@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import type { RecordFieldMap } from "~/db/record-filter.server";
 import { quoteMessages, quotes } from "~/db/schema/quotes";
 import { isUuid } from "~/lib/uuid";
-import { staffOrCustomerRule, type RecordAuth, type RecordCollection, type RecordData } from "~/services/records/collection.server";
+import { staffOrCustomerRule, type RecordAuth, type RecordData } from "~/services/records/collection.server";
+import { tableCollection } from "~/services/records/table-collection.server";
 import { effectiveStatus } from "./states";
 import { effectiveStatusSql, quoteMessageVisibleToCustomer, quoteVisibleToCustomer } from "./visibility.server";
 
@@ -70,33 +71,18 @@ function toQuoteRecord({ status, totalCentavos: centavos, ...row }: QuoteRecordR
 
 const quotesVisibleTo = (auth: RecordAuth) => staffOrCustomerRule(auth, quoteVisibleToCustomer);
 
-export const cotizacionesCollection: RecordCollection = {
+export const cotizacionesCollection = tableCollection<QuoteRecordRow>({
   id: "pbc_cotizaciones",
   name: "cotizaciones",
   fields: COTIZACIONES_FIELDS,
   defaultSort: "-created",
-
-  async list({ where, orderBy, limit, offset, auth }) {
-    const rows = await selectQuotes()
-      .where(and(quotesVisibleTo(auth), where))
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset);
-    return rows.map((row) => toQuoteRecord(row));
-  },
-
-  async count({ where, auth }) {
-    return getDb().$count(quotes, and(quotesVisibleTo(auth), where));
-  },
-
-  async view(id, auth) {
-    if (!isUuid(id)) return null;
-    const [row] = await selectQuotes()
-      .where(and(eq(quotes.id, id), quotesVisibleTo(auth)))
-      .limit(1);
-    return row ? toQuoteRecord(row) : null;
-  },
-};
+  table: quotes,
+  idColumn: quotes.id,
+  isId: isUuid,
+  select: () => selectQuotes().$dynamic(),
+  rule: quotesVisibleTo,
+  toRecord: (row) => toQuoteRecord(row),
+});
 
 // ——— mensajes ———
 
@@ -126,32 +112,19 @@ const messageColumns = {
 };
 
 const selectMessages = () => getDb().select(messageColumns).from(quoteMessages);
+type MessageRecordRow = Awaited<ReturnType<typeof selectMessages>>[number];
 
 const messagesVisibleTo = (auth: RecordAuth) => staffOrCustomerRule(auth, quoteMessageVisibleToCustomer);
 
-export const mensajesCollection: RecordCollection = {
+export const mensajesCollection = tableCollection<MessageRecordRow>({
   id: "pbc_mensajes",
   name: "mensajes",
   fields: MENSAJES_FIELDS,
   defaultSort: "created",
-
-  async list({ where, orderBy, limit, offset, auth }) {
-    return selectMessages()
-      .where(and(messagesVisibleTo(auth), where))
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset);
-  },
-
-  async count({ where, auth }) {
-    return getDb().$count(quoteMessages, and(messagesVisibleTo(auth), where));
-  },
-
-  async view(id, auth) {
-    if (!isUuid(id)) return null;
-    const [row] = await selectMessages()
-      .where(and(eq(quoteMessages.id, id), messagesVisibleTo(auth)))
-      .limit(1);
-    return row ?? null;
-  },
-};
+  table: quoteMessages,
+  idColumn: quoteMessages.id,
+  isId: isUuid,
+  select: () => selectMessages().$dynamic(),
+  rule: messagesVisibleTo,
+  toRecord: (row) => row,
+});

@@ -1,8 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import type { RecordFieldMap } from "~/db/record-filter.server";
 import { solicitudes } from "~/db/schema/solicitudes";
-import { staffOrCustomerRule, type RecordAuth, type RecordCollection, type RecordData } from "~/services/records/collection.server";
+import { staffOrCustomerRule, type RecordAuth, type RecordData } from "~/services/records/collection.server";
+import { tableCollection } from "~/services/records/table-collection.server";
 import { isSolicitudId } from "./ids";
 import { solicitudVisibleToCustomer } from "./visibility.server";
 
@@ -75,30 +76,15 @@ function toRecord({ readAt, empresa, industria, servicio, cantidad, archivos, ..
 /** The rule: staff see every solicitud, a customer their own, a guest none. */
 const visibleTo = (auth: RecordAuth) => staffOrCustomerRule(auth, solicitudVisibleToCustomer);
 
-export const solicitudesCollection: RecordCollection = {
+export const solicitudesCollection = tableCollection<SolicitudRecordRow>({
   id: "pbc_solicitudes",
   name: "solicitudes",
   fields: SOLICITUDES_FIELDS,
   defaultSort: "-created",
-
-  async list({ where, orderBy, limit, offset, auth }) {
-    const rows = await selectRecords()
-      .where(and(visibleTo(auth), where))
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset);
-    return rows.map(toRecord);
-  },
-
-  async count({ where, auth }) {
-    return getDb().$count(solicitudes, and(visibleTo(auth), where));
-  },
-
-  async view(id, auth) {
-    if (!isSolicitudId(id)) return null;
-    const [row] = await selectRecords()
-      .where(and(eq(solicitudes.id, id), visibleTo(auth)))
-      .limit(1);
-    return row ? toRecord(row) : null;
-  },
-};
+  table: solicitudes,
+  idColumn: solicitudes.id,
+  isId: isSolicitudId,
+  select: () => selectRecords().$dynamic(),
+  rule: visibleTo,
+  toRecord: toRecord,
+});
