@@ -25,7 +25,7 @@ export interface TestServer {
 }
 
 /** The environment of a child process without what Vitest adds (VITEST drops the React Router plugin from the build). */
-function childEnv(): Record<string, string> {
+export function childEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value === undefined || key.startsWith("VITEST") || ["NODE_ENV", "MODE", "DEV", "PROD", "SSR", "BASE_URL", "TEST"].includes(key)) continue;

@@ -5,13 +5,14 @@ import { solicitudEvents, solicitudFiles, solicitudes, type SolicitudEstimate } 
 import { markSolicitudRead, type StaffActor } from "./commands.server";
 import { isSolicitudId } from "./ids";
 import { allowedNextStatuses, type SolicitudStatus, type SolicitudType } from "./states";
+import type { SolicitudProjectFields } from "./types";
 
 // One solicitud as the staff read it: every field, its files, estimates and history, plus the
 // moves the state table allows from its status (the page offers exactly those).
 
 export type SolicitudEventKind = "estado" | "nota" | "leido" | "no_leido" | "creado";
 
-export interface SolicitudDetail {
+export interface SolicitudDetail extends SolicitudProjectFields {
   id: string;
   number: string;
   type: SolicitudType;
@@ -22,18 +23,6 @@ export interface SolicitudDetail {
   email: string;
   phone: string | null;
   city: string | null;
-  industry: string | null;
-  service: string | null;
-  description: string | null;
-  quantity: number | null;
-  extraQuantities: number[];
-  /** YYYY-MM-DD (a calendar date, no time zone). */
-  requiredBy: string | null;
-  material: string | null;
-  finish: string | null;
-  tolerance: string | null;
-  threads: boolean | null;
-  certificates: string[];
   subject: string | null;
   message: string | null;
   ndaVersion: string | null;

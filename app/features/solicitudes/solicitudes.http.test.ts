@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error -- a plain .mjs script without type declarations
 import { startServer } from "../../../scripts/start-server.mjs";
 import { withAdminClient } from "../../../tests/support/test-database";
+import { childEnv } from "../../../tests/support/test-server";
 
 // The real production server over real HTTP: 200 contact forms posted concurrently must give
 // exactly 200 solicitudes numbered SOL-YYYY-0001…0200 with no gaps and no repeats.
@@ -27,17 +28,6 @@ let server: RunningServer | undefined;
 let serverRoot: string | undefined;
 let serverDown = false;
 let postgres: { adminUrl: string; name: string } | undefined;
-
-/** The environment of a child process without what Vitest adds (VITEST drops the React Router plugin from the build). */
-function childEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value === undefined || key.startsWith("VITEST") || ["NODE_ENV", "MODE", "DEV", "PROD", "SSR", "BASE_URL", "TEST"].includes(key)) continue;
-    env[key] = value;
-  }
-  env.PATH = `${BIN}${path.delimiter}${process.env.PATH ?? ""}`;
-  return env;
-}
 
 beforeAll(async () => {
   // Builds only when the sources are newer than build/ (as `npm start` does).

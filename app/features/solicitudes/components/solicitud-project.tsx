@@ -1,6 +1,7 @@
 import { formatNumber } from "~/lib/format";
 import { CERTIFICATE_OPTIONS, INDUSTRY_OPTIONS, SERVICE_OPTIONS, TOLERANCE_OPTIONS } from "../forms";
 import { optionLabel, SolicitudField, SolicitudPanel } from "./solicitud-panel";
+import type { SolicitudProjectFields } from "../types";
 
 // What the person asked for, on the staff solicitud page: the project of a quote request, and the
 // subject and message of a contact form.
@@ -13,20 +14,7 @@ function formatCalendarDate(value: string): string {
 }
 
 export interface SolicitudProjectProps {
-  solicitud: {
-    industry: string | null;
-    service: string | null;
-    description: string | null;
-    quantity: number | null;
-    extraQuantities: number[];
-    /** YYYY-MM-DD (a calendar date, no time zone). */
-    requiredBy: string | null;
-    material: string | null;
-    finish: string | null;
-    tolerance: string | null;
-    threads: boolean | null;
-    certificates: string[];
-  };
+  solicitud: SolicitudProjectFields;
 }
 
 export function SolicitudProject({ solicitud: s }: SolicitudProjectProps) {
