@@ -1,23 +1,66 @@
 // `npm start` serves the production build; build it first when it is missing or older than the sources.
+// Test files (*.test.ts, *.spec.ts) never reach the build, so editing one does not rebuild. Several
+// processes may ask at once (parallel test files, `npm start` beside a test run): one builds, under
+// a lock directory, and the others wait for it and then find the build current.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 const marker = path.resolve("build/server/index.js");
+const lock = path.resolve("build.lock");
 const sources = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+/** A build normally takes about a minute; a lock older than this was left by a killed build. */
+const STALE_LOCK_MS = 10 * 60_000;
+
+const isTestFile = (name) => /\.(test|spec)\.tsx?$/.test(name);
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of fs.readdirSync(target)) {
+    if (isTestFile(entry)) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
   return newest;
 }
 
-const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
-const changed = Math.max(...sources.map((source) => newestMtime(path.resolve(source))));
-if (built === 0 || changed > built) {
-  console.log(built === 0 ? "Compilando el sitio por primera vez…" : "Hay cambios desde la última compilación; compilando…");
-  execSync("npm run build", { stdio: "inherit" });
+function needsBuild() {
+  const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
+  const changed = Math.max(...sources.map((source) => newestMtime(path.resolve(source))));
+  return built === 0 ? "first" : changed > built ? "changed" : null;
+}
+
+function tryLock() {
+  try {
+    fs.mkdirSync(lock);
+    return true;
+  } catch (error) {
+    if (error.code !== "EEXIST") throw error;
+    const age = Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+    if (age > STALE_LOCK_MS) fs.rmSync(lock, { recursive: true, force: true });
+    return false;
+  }
+}
+
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+// At most one build of our own: sources edited while it ran are the next caller's to build.
+let builtHere = false;
+while (!builtHere && needsBuild()) {
+  if (!tryLock()) {
+    sleep(500);
+    continue;
+  }
+  try {
+    const reason = needsBuild();
+    if (reason) {
+      console.log(reason === "first" ? "Compilando el sitio por primera vez…" : "Hay cambios desde la última compilación; compilando…");
+      execSync("npm run build", { stdio: "inherit" });
+      builtHere = true;
+    }
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
