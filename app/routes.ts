@@ -58,20 +58,39 @@ export default [
   ]),
   // Outside the site layout: a download, not a page.
   route("quotes/:id/pdf", "routes/quotes/pdf.ts"),
+  // The live pages' short-lived record-API token for the signed-in browser (docs/decisions/0021).
+  route("cuenta/tiempo-real", "routes/cuenta/tiempo-real.ts"),
   // Product photos (WebP variants): public while the product is active, staff only otherwise.
   route("imagenes/productos/:imageId/:file", "routes/catalogo/imagen.ts"),
   route("api/health", "routes/api/health.ts"),
   route("api/users/me", "routes/api/users-me.ts"),
   route("api/cotiza", "routes/api/cotiza.ts"),
   route("api/carrito", "routes/api/carrito.ts"),
+  // The seed's content-service auth API (docs/decisions/0017); better-auth's own endpoints at /api/sesion.
   route("api/auth/*", "routes/api/auth.ts"),
+  route("api/sesion/*", "routes/api/auth-sesion.ts"),
+  route("api/connect/:provider", "routes/api/strapi-connect.ts", { id: "api-connect-start" }),
+  route("api/connect/:provider/listo", "routes/api/strapi-connect.ts", { id: "api-connect-done" }),
   // PocketBase's record API (docs/decisions/0014): one module for the list and a record.
   route("api/collections/:collection/records", "routes/api/records.ts", { id: "api-records-list" }),
   route("api/collections/:collection/records/:id", "routes/api/records.ts", { id: "api-records-view" }),
+  route("api/batch", "routes/api/batch.ts"),
   // Its auth endpoints for `users` (customers) and `_superusers` (staff): one module for the three.
   route("api/collections/:collection/auth-with-password", "routes/api/records-auth.ts", { id: "api-records-auth-password" }),
   route("api/collections/:collection/auth-refresh", "routes/api/records-auth.ts", { id: "api-records-auth-refresh" }),
   route("api/collections/:collection/auth-methods", "routes/api/records-auth.ts", { id: "api-records-auth-methods" }),
+  // Their emailed links and OAuth2 (docs/decisions/0018).
+  route("api/collections/:collection/request-password-reset", "routes/api/records-auth-emails.ts", { id: "api-records-request-password-reset" }),
+  route("api/collections/:collection/confirm-password-reset", "routes/api/records-auth-emails.ts", { id: "api-records-confirm-password-reset" }),
+  route("api/collections/:collection/request-verification", "routes/api/records-auth-emails.ts", { id: "api-records-request-verification" }),
+  route("api/collections/:collection/confirm-verification", "routes/api/records-auth-emails.ts", { id: "api-records-confirm-verification" }),
+  route("api/collections/:collection/auth-with-oauth2", "routes/api/records-auth-oauth2.ts"),
+  route("api/oauth2-redirect", "routes/api/oauth2-redirect.ts"),
+  // PocketBase's files API (docs/decisions/0016): a record's file, and the short-lived token for protected ones.
+  route("api/files/token", "routes/api/files-token.ts"),
+  route("api/files/:collection/:recordId/:filename", "routes/api/files.ts"),
+  // PocketBase's realtime API: the SSE stream (GET) and its subscriptions (POST).
+  route("api/realtime", "routes/api/realtime.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
 ] satisfies RouteConfig;

@@ -1,27 +1,16 @@
-// Benchmarks of the forms issue, run by `npm run bench` after the page figures:
+// Benchmarks of the forms issue, run by `npm run bench` after the page figures, each measured
+// against a floor in the same run (bench-support.mjs: warm up, floor, figure, floor):
 // - POST /cotiza with a 5 MB STEP attachment at 20 concurrent requests (target p95 ≤ 150 ms). The
-//   percentiles are computed from every response's time. The same bodies, sent the same way to a
-//   bare Node server that only reads and discards them, give this machine's floor for the figure;
-// - /admin/formularios page 1 with 100 000 solicitudes vs 1 000 (target ≤ 2×).
+//   percentiles are computed from every response's time. The floor is the same bodies sent the same
+//   way to a bare Node server that only reads and discards them;
+// - /admin/formularios page 1 with 100 000 solicitudes vs 1 000 (target ≤ 2×), each against a
+//   static file of similar size on the same server.
 // Everything on loopback, bounded in count and time; each server runs on its own temporary data.
-import { execFileSync, spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { spawn } from "node:child_process";
 import autocannon from "autocannon";
-import { startServer } from "./start-server.mjs";
+import { againstFloor, gzipBytes, nearestAsset, node, rate, startSeededServer, staticAssets } from "./bench-support.mjs";
 
 const STAFF = { email: "bench@forja.example", password: "Banco-de-pruebas-26", name: "Banco de Pruebas" };
-const node = path.resolve("node_modules/.bin/node");
-
-function run(options) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
-  });
-}
-
 async function formTokens(url, count) {
   const tokens = [];
   for (let index = 0; index < count; index += 1) {
@@ -39,6 +28,7 @@ function stepFile(bytes) {
 }
 
 const UPLOADS = 200;
+const WARMUP_UPLOADS = 40;
 const UPLOAD_CONNECTIONS = 20;
 
 /** Percentiles from every response time (nearest rank). */
@@ -48,26 +38,35 @@ function percentiles(times) {
   return { requests: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
-/** POSTs `bodyFor(index)` UPLOADS times over UPLOAD_CONNECTIONS connections; percentiles of the 2xx answers. */
-async function postBodies(url, contentType, bodyFor) {
+let sent = 0;
+
+/**
+ * POSTs `bodyFor(index, local)` `amount` times over UPLOAD_CONNECTIONS connections (`index` counts
+ * across calls, `local` within this one); percentiles of the 2xx answers.
+ */
+async function postBodies(url, contentType, bodyFor, amount = UPLOADS) {
   let next = 0;
+  // Each request its own index across calls: its own client address (per-address limits) and token.
+  const start = sent;
+  sent += amount;
   const times = [];
   const result = await new Promise((resolve, reject) => {
     const instance = autocannon(
       {
         url,
         connections: UPLOAD_CONNECTIONS,
-        amount: UPLOADS,
+        amount,
         timeout: 60,
         requests: [
           {
             method: "POST",
             setupRequest: (request) => {
-              const index = next++;
+              const local = next++;
+              const index = start + local;
               return {
                 ...request,
                 headers: { "content-type": contentType, "x-forwarded-for": `10.77.${Math.floor(index / 250)}.${index % 250}` },
-                body: bodyFor(index),
+                body: bodyFor(index, local),
               };
             },
           },
@@ -118,30 +117,38 @@ export async function benchUpload() {
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
 
-  let forja;
-  const server = await startServer();
-  try {
-    const tokens = await formTokens(server.url, UPLOADS);
-    await new Promise((resolve) => setTimeout(resolve, 3_200)); // the forms' minimum fill time
-    forja = await postBodies(`${server.url}/api/cotiza`, contentType, (index) => bodyFor(index, tokens[index]));
-  } finally {
-    await server.stop();
-  }
-
+  // Both servers run side by side, so the floor is measured right before and after the figure.
+  const server = await startSeededServer();
   const drain = await startDrainServer();
   try {
-    const floor = await postBodies(drain.url, contentType, (index) => bodyFor(index, "sin-token"));
-    return { forja, floor };
+    const tokens = await formTokens(server.url, WARMUP_UPLOADS + UPLOADS);
+    let used = 0;
+    await new Promise((resolve) => setTimeout(resolve, 3_200)); // the forms' minimum fill time
+    const result = await againstFloor({
+      // Counted in requests (WARMUP_UPLOADS to warm up, then UPLOADS), not in seconds.
+      figure: async (_seconds, warm) => {
+        const amount = warm ? WARMUP_UPLOADS : UPLOADS;
+        const first = used;
+        used += amount;
+        const figures = await postBodies(`${server.url}/api/cotiza`, contentType, (index, local) => bodyFor(index, tokens[first + local]), amount);
+        return { value: figures.p95, ...figures };
+      },
+      floor: async (_seconds, warm) => {
+        const figures = await postBodies(drain.url, contentType, (index) => bodyFor(index, "sin-token"), warm ? WARMUP_UPLOADS : UPLOADS);
+        return { value: figures.p95, ...figures };
+      },
+    });
+    return result;
   } finally {
     await drain.stop();
+    await server.stop();
   }
 }
 
-/** Fills a stopped server's PGlite database with `count` solicitudes in one SQL statement. */
-async function seedSolicitudes(dataDir, count) {
-  const db = await PGlite.create(path.join(dataDir, "db"));
-  try {
-    await db.exec(`
+/** Solicitudes in one SQL statement, created one minute apart. */
+function seedSolicitudes(count) {
+  return (exec) =>
+    exec(`
       insert into solicitudes (number, type, status, name, company, email, phone, industry, description, quantity,
                                privacy_accepted_at, form_token, created_at, updated_at)
       select 'SOL-2025-' || lpad(g::text, 6, '0'), case when g % 4 = 0 then 'contacto' else 'cotizacion' end,
@@ -151,42 +158,30 @@ async function seedSolicitudes(dataDir, count) {
              'Pieza de prueba número ' || g, 1 + g % 100,
              now(), 'bench-' || g, now() - (g || ' minutes')::interval, now()
       from generate_series(1, ${count}) as g;`);
-  } finally {
-    await db.close();
-  }
 }
 
 async function listRate(count) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "forja-bench-"));
+  const server = await startSeededServer({ seed: seedSolicitudes(count), staff: STAFF });
   try {
-    let server = await startServer({ dataDir }); // applies the migrations
-    await server.stop();
-    await seedSolicitudes(dataDir, count);
-    execFileSync(node, ["scripts/admin-create.mjs", "--email", STAFF.email, "--password", STAFF.password, "--name", STAFF.name], {
-      env: { ...process.env, DATA_DIR: dataDir },
-      stdio: "ignore",
+    const login = await fetch(`${server.url}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.99.0.1" },
+      body: new URLSearchParams({ email: STAFF.email, password: STAFF.password, redirectTo: "/admin" }),
     });
-    server = await startServer({ dataDir });
-    try {
-      const login = await fetch(`${server.url}/admin/login`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.99.0.1" },
-        body: new URLSearchParams({ email: STAFF.email, password: STAFF.password, redirectTo: "/admin" }),
-      });
-      const cookie = login.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-      const url = `${server.url}/admin/formularios`;
-      const check = await fetch(url, { headers: { cookie } });
-      if (check.status !== 200) throw new Error(`/admin/formularios respondió ${check.status}`);
-      await run({ url, connections: 10, duration: 1, headers: { cookie } });
-      const result = await run({ url, connections: 10, duration: Number(process.env.BENCH_SECONDS ?? 8), headers: { cookie } });
-      if (result.non2xx > 0) throw new Error(`/admin/formularios: ${result.non2xx} respuestas no-2xx`);
-      return { rps: result.requests.average, afterChangeMs: await firstLoadAfterChange(server.url, url, cookie, await check.text()) };
-    } finally {
-      await server.stop();
-    }
+    const cookie = login.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const url = `${server.url}/admin/formularios`;
+    const check = await fetch(url, { headers: { cookie } });
+    if (check.status !== 200) throw new Error(`/admin/formularios respondió ${check.status}`);
+    const html = await check.text();
+    const asset = nearestAsset(staticAssets(), await gzipBytes(url, { cookie }));
+    const result = await againstFloor({
+      figure: (seconds) => rate(url, seconds, { connections: 10, headers: { cookie } }),
+      floor: (seconds) => rate(server.url + asset.path, seconds, { connections: 10 }),
+    });
+    return { ...result, asset, afterChangeMs: await firstLoadAfterChange(server.url, url, cookie, html) };
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
@@ -217,5 +212,6 @@ async function firstLoadAfterChange(base, url, cookie, html) {
 export async function benchStaffList() {
   const small = await listRate(1_000);
   const large = await listRate(100_000);
-  return { small, large, slowdown: small.rps / large.rps };
+  // Time per page relative to the floor, large over small; the raw rates' quotient beside it.
+  return { small, large, slowdown: small.ratio / large.ratio, rawSlowdown: small.value / large.value };
 }

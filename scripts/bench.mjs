@@ -1,36 +1,17 @@
-// `npm run bench`: requests/second on loopback (bounded in time) for a hashed static asset, public
-// pages and /api/health; each page's ratio to the static asset; and the gzip size of the JavaScript
-// a first visit to / downloads.
-//
-// Each route is compared with the hashed asset whose compressed size is closest to its own, so the
-// ratio compares the server's work per request rather than how many bytes the client parses.
+// `npm run bench`: every figure on loopback, bounded in time, stated as a ratio to a floor measured
+// in the same run right before and right after it (scripts/bench-support.mjs, docs/decisions/0019):
+// public pages and /api/health against the hashed static asset of the nearest compressed size (so
+// the ratio compares the server's work per request, not how many bytes the client parses); the
+// record API's list at 100 000 vs 1 000 records; the staff list at 100 000 vs 1 000 solicitudes; an
+// upload against a drain-only server; and the gzip size of the JavaScript a first visit downloads.
 import { execSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
+import { benchRecordsList, RECORDS_PATH } from "./bench-records.mjs";
 import { benchStaffList, benchUpload } from "./bench-forms.mjs";
-import { startServer } from "./start-server.mjs";
+import { againstFloor, CONNECTIONS, describeFigure, DURATION_S, gzipBytes, nearestAsset, rate, startSeededServer, staticAssets } from "./bench-support.mjs";
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PAGES = ["/", "/industrias-design/medica", "/servicios", "/faqs"];
-const headers = { "accept-encoding": "gzip" };
 
 execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
-const server = await startServer();
-
-async function measure(url) {
-  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers }); // warm-up (first render, compression)
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} respuestas no-2xx, ${result.errors} errores`);
-  return { rps: result.requests.average, bytes: Math.round(result.throughput.average / result.requests.average) };
-}
-
-async function gzipBytes(url) {
-  const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
-  return gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
-}
 
 async function firstLoadJs(base) {
   const html = await (await fetch(`${base}/`)).text();
@@ -42,55 +23,66 @@ async function firstLoadJs(base) {
   return { files: sources.size, gzip };
 }
 
-try {
-  const assets = [];
-  for (const name of fs.readdirSync(path.resolve("build/client/assets")).filter((file) => /\.(js|css)$/.test(file))) {
-    assets.push({ path: `/assets/${name}`, gzip: gzipSync(fs.readFileSync(path.resolve("build/client/assets", name)), { level: 9 }).length });
-  }
-  /** The hashed asset whose compressed size is closest to `bytes`: the fair static-file baseline. */
-  const nearestAsset = (bytes) => [...assets].sort((a, b) => Math.abs(a.gzip - bytes) - Math.abs(b.gzip - bytes))[0];
+const pad = (text, width) => String(text).padStart(width);
+const header = "ruta".padEnd(40) + pad("req/s", 8) + pad("bytes", 8) + "  suelo: recurso estático (bytes gzip)".padEnd(52) + pad("antes", 7) + pad("después", 9) + pad("proporción", 12);
 
+console.log(`\nBenchmark: ${DURATION_S} s por medición, ${CONNECTIONS} conexiones, loopback, gzip.`);
+console.log("Cada cifra: calentamiento (cifra y suelo), suelo, cifra, suelo; proporción = cifra / media de los dos suelos.");
+
+const server = await startSeededServer();
+let js;
+const rows = [];
+try {
+  const assets = staticAssets();
   // Catalogue pages are kept only until the catalogue's data changes (stock stays live); their
   // target is ≥ 0.5× the static file.
   const catalogue = await (await fetch(`${server.url}/catalogo`)).text();
   const product = catalogue.match(/href="(\/catalogo\/[a-z0-9-]+)"/)?.[1];
   if (!product) throw new Error("No se encontró un producto en /catalogo");
 
-  const baselines = new Map();
-  const rows = [];
+  console.log(header);
   for (const page of [...PAGES, "/catalogo", product, "/api/health"]) {
-    const asset = nearestAsset(await gzipBytes(server.url + page));
-    if (!baselines.has(asset.path)) baselines.set(asset.path, await measure(server.url + asset.path));
-    rows.push({ label: page, asset, baseline: baselines.get(asset.path), ...(await measure(server.url + page)) });
-  }
-  const js = await firstLoadJs(server.url);
-
-  console.log(`\nBenchmark: ${DURATION_S} s por ruta, ${CONNECTIONS} conexiones, loopback, gzip`);
-  console.log("Cada ruta se compara con el recurso estático con hash de tamaño comprimido más parecido.");
-  console.log("ruta".padEnd(44) + "req/s".padStart(8) + "  bytes".padStart(8) + "   estático req/s (bytes)".padStart(26) + "  proporción");
-  for (const row of rows) {
+    const asset = nearestAsset(assets, await gzipBytes(server.url + page));
+    const result = await againstFloor({ figure: (seconds) => rate(server.url + page, seconds), floor: (seconds) => rate(server.url + asset.path, seconds) });
+    rows.push({ label: page, asset, ...result });
     console.log(
-      row.label.padEnd(44) +
-        row.rps.toFixed(0).padStart(8) +
-        String(row.bytes).padStart(8) +
-        `${row.baseline.rps.toFixed(0)} (${row.baseline.bytes})`.padStart(26) +
-        `  ${(row.rps / row.baseline.rps).toFixed(2)}×`,
+      page.padEnd(40) +
+        pad(result.value.toFixed(0), 8) +
+        pad(result.bytes, 8) +
+        `  ${asset.path} (${asset.gzip})`.padEnd(52) +
+        pad(result.floorBefore.value.toFixed(0), 7) +
+        pad(result.floorAfter.value.toFixed(0), 9) +
+        pad(`${result.ratio.toFixed(2)}×`, 12),
     );
   }
-  console.log(`\nJavaScript de la primera visita a /: ${js.files} archivos, ${(js.gzip / 1024).toFixed(1)} KB gzip`);
+  js = await firstLoadJs(server.url);
 } finally {
   await server.stop();
 }
+console.log(`\nJavaScript de la primera visita a /: ${js.files} archivos, ${(js.gzip / 1024).toFixed(1)} KB gzip (meta ≤ 128 KB)`);
+
+const records = await benchRecordsList();
+console.log(`\nGET ${RECORDS_PATH} (invitado, orden por omisión created,id):`);
+for (const size of [records.small, records.large]) {
+  console.log(`  ${size.count.toLocaleString("es-MX")} productos: ${describeFigure(size)}; suelo ${size.asset.path} (${size.asset.gzip} B gzip)`);
+}
+console.log(
+  `  tiempo por solicitud con 100 000 = ${records.slowdown.toFixed(2)}× el de 1 000, medido contra el suelo (${records.rawSlowdown.toFixed(2)}× en req/s sin corregir); meta ≤ 1.2×`,
+);
+
+// REALTIME: the realtime figure (1 000 subscribers on one process, p95 from commit to last
+// delivery, target ≤ 250 ms) goes here, from benchRealtime() in scripts/bench-records.mjs.
+
+const list = await benchStaffList();
+console.log(`\n/admin/formularios página 1 con el total exacto:`);
+console.log(`  1 000 solicitudes: ${describeFigure(list.small)}`);
+console.log(`  100 000 solicitudes: ${describeFigure(list.large)}`);
+console.log(`  tiempo por página con 100 000 = ${list.slowdown.toFixed(2)}× el de 1 000, medido contra el suelo (${list.rawSlowdown.toFixed(2)}× sin corregir); meta ≤ 2×`);
+console.log(`  primera carga después de un cambio (el total se cuenta de nuevo): ${list.small.afterChangeMs} ms con 1 000, ${list.large.afterChangeMs} ms con 100 000`);
 
 const upload = await benchUpload();
 const uploadLine = (figures) => `p50 ${figures.p50} ms, p95 ${figures.p95} ms, p99 ${figures.p99} ms (${figures.requests} solicitudes)`;
-console.log(`\nPOST /api/cotiza con un STEP de 5 MB, 20 concurrentes: ${uploadLine(upload.forja)}; meta p95 ≤ 150 ms`);
-console.log(`  mismo envío a un servidor Node mínimo que solo lee y descarta el cuerpo: ${uploadLine(upload.floor)}`);
-const list = await benchStaffList();
-console.log(
-  `/admin/formularios página 1 con el total exacto: ${list.small.rps.toFixed(0)} req/s con 1 000 solicitudes, ${list.large.rps.toFixed(0)} req/s con 100 000 ` +
-    `(tiempo por página ${list.slowdown.toFixed(2)}× el de 1 000; meta ≤ 2×)`,
-);
-console.log(
-  `  primera carga después de un cambio (el total se cuenta de nuevo): ${list.small.afterChangeMs} ms con 1 000, ${list.large.afterChangeMs} ms con 100 000`,
-);
+console.log(`\nPOST /api/cotiza con un STEP de 5 MB, 20 concurrentes: ${uploadLine(upload)}; meta p95 ≤ 150 ms`);
+console.log(`  suelo, el mismo envío a un servidor Node mínimo que solo lee y descarta el cuerpo: antes ${uploadLine(upload.floorBefore)}`);
+console.log(`                                                                                    después ${uploadLine(upload.floorAfter)}`);
+console.log(`  p95 = ${upload.ratio.toFixed(2)}× el p95 medio del suelo`);

@@ -13,12 +13,14 @@ import { cleanTmpUploads } from "~/services/files/storage.server";
 import { closeMailTransport } from "~/services/mail/transport.server";
 import { getPaymentConfig, removeAbandonedGuestCarts } from "~/features/orders/index.server";
 import { startMailWorker } from "~/services/mail/outbox.server";
+import { startRealtime } from "~/services/realtime/index.server";
 import { startQuoteExpiryJob } from "~/features/quotes/index.server";
 import { seedContentPages } from "~/features/site/index.server";
 import { getEnv, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientIpContext, cspNonceContext, requestIdContext } from "~/lib/request-context";
 import { canonicalPath, isExemptFromCanonical, staticSegments } from "./canonical";
+import { apiCors } from "./cors";
 import { createPageCache } from "./page-cache";
 import { hashedAssets } from "./static-assets";
 import { securityHeaders } from "./security";
@@ -45,6 +47,7 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   await database.migrate();
   // Before anything is cached: caches of the catalogue and the staff lists follow its versions.
   const changeFeed = await startChangeFeed(database);
+  const realtime = await startRealtime(database);
   const seeded = await seedContentPages();
   await seedCatalogue();
   logger.info({ database: database.kind, seededPages: seeded }, "database ready");
@@ -61,6 +64,7 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
       await mailWorker.stop();
       closeMailTransport();
       await orphanSweep;
+      await realtime.stop();
       await changeFeed.stop();
       await getDatabase().close();
       useDatabase(undefined);
@@ -124,6 +128,7 @@ export function createApp({ mode }: { mode: "production" | "development" }): exp
   app.use(requestLog);
   app.use(compression());
   app.use(securityHeaders(development));
+  app.use(apiCors());
 
   if (!development) {
     const client = path.resolve("build/client");

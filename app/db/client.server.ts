@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -9,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { logger } from "~/lib/logger.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -274,6 +276,110 @@ export function getDatabase(): Database {
   return database;
 }
 
+/**
+ * The database to query: inside `withTransaction` the scope's transaction, otherwise the process's
+ * database. A domain command's own `getDb().transaction()` then nests as a savepoint of the scope.
+ */
 export function getDb(): Db {
-  return getDatabase().db;
+  const scope = transactionScope.getStore();
+  return scope?.open ? (scope.tx as unknown as Db) : getDatabase().db;
+}
+
+// ——— One transaction across several domain commands (docs/decisions/0015) ———
+
+interface TransactionScope {
+  tx: DbTransaction;
+  /** False once the transaction has committed or rolled back: later timers fall back to the database. */
+  open: boolean;
+  afterCommit: (() => unknown)[];
+  afterRollback: (() => unknown)[];
+}
+
+// On globalThis, like the database, so the dev server's module reloads share one store.
+const scopeHolder = globalThis as typeof globalThis & { __forjaTransactionScope?: AsyncLocalStorage<TransactionScope> };
+const transactionScope = (scopeHolder.__forjaTransactionScope ??= new AsyncLocalStorage<TransactionScope>());
+
+/** Whether this code runs inside an open `withTransaction` scope. */
+export function inTransactionScope(): boolean {
+  return transactionScope.getStore()?.open === true;
+}
+
+/**
+ * Runs `fn` in one database transaction that every `getDb()` call inside it (also in the domain
+ * commands it calls) joins: all of it commits, or none does. The transaction rolls back when `fn`
+ * throws or when its answer is a failed Result (`{ ok: false }`); either way the answer is returned
+ * or the error rethrown. Inside an open scope it runs as a savepoint of that scope. Work registered
+ * with `afterCommit` runs once the outermost transaction commits (and is dropped on a rollback);
+ * `afterRollback` work runs when it rolls back (removing files written for it, say).
+ */
+export async function withTransaction<T>(fn: () => Promise<T>): Promise<T> {
+  const outer = transactionScope.getStore();
+  if (outer?.open) {
+    return outer.tx.transaction(async (tx) => {
+      const answer = await transactionScope.run({ ...outer, tx }, fn);
+      if (isFailedResult(answer)) throw new RolledBack(answer);
+      return answer;
+    }).catch(unwrapRolledBack<T>);
+  }
+  const scope: TransactionScope = { tx: undefined as unknown as DbTransaction, open: false, afterCommit: [], afterRollback: [] };
+  let answer: T;
+  try {
+    answer = await getDatabase().db.transaction(async (tx) => {
+      scope.tx = tx;
+      scope.open = true;
+      try {
+        const value = await transactionScope.run(scope, fn);
+        if (isFailedResult(value)) throw new RolledBack(value);
+        return value;
+      } finally {
+        scope.open = false;
+      }
+    });
+  } catch (error) {
+    await runOutside(scope.afterRollback);
+    return unwrapRolledBack<T>(error);
+  }
+  await runOutside(scope.afterCommit);
+  return answer;
+}
+
+/**
+ * Runs `work` after the scope's transaction commits (dropped on a rollback); at once when no scope
+ * is open. Resolves when the work is done, or at once when it waits for a commit.
+ */
+export function afterCommit(work: () => unknown): Promise<void> {
+  const scope = transactionScope.getStore();
+  if (!scope?.open) return runOutside([work]);
+  scope.afterCommit.push(work);
+  return Promise.resolve();
+}
+
+/** Runs `work` if the open scope's transaction rolls back; nothing when no scope is open. */
+export function afterRollback(work: () => unknown): void {
+  const scope = transactionScope.getStore();
+  if (scope?.open) scope.afterRollback.push(work);
+}
+
+/** Runs work outside any scope (its timers and queries must not join a finished transaction), one by one; a failure is logged, never thrown. */
+async function runOutside(work: (() => unknown)[]): Promise<void> {
+  for (const item of work) {
+    try {
+      await transactionScope.exit(item);
+    } catch (error) {
+      logger.error({ err: error }, "work after a transaction failed");
+    }
+  }
+}
+
+class RolledBack {
+  constructor(readonly answer: unknown) {}
+}
+
+function unwrapRolledBack<T>(error: unknown): T {
+  if (error instanceof RolledBack) return error.answer as T;
+  throw error;
+}
+
+function isFailedResult(value: unknown): boolean {
+  return typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false && "kind" in value;
 }

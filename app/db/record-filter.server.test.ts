@@ -1,6 +1,7 @@
 import { asc, sql, type SQL } from "drizzle-orm";
 import { boolean, integer, jsonb, PgDialect, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { fuzzFilter, fuzzSort, prng, sqlInjections } from "../../tests/support/record-filter-fuzz";
 import { setupTestDatabase } from "../../tests/support/test-database";
 import { FilterError } from "~/lib/record-filter";
 import {
@@ -474,84 +475,8 @@ describe("sort", () => {
 // ---------------------------------------------------------------------------------------------
 // Fuzz: random filters either compile and run without a database error or are refused.
 
-/** mulberry32: a small seeded PRNG, so a failure can be replayed. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const INJECTIONS = [
-  "'; drop table record_filter_items; --",
-  "\"; delete from record_filter_items; --",
-  "' or 1=1 --",
-  "1); drop table record_filter_items; --",
-  "$$; truncate record_filter_items; $$",
-  "\\'; update record_filter_items set numero = 'x'; --",
-  "%' or '1'='1",
-  "') union select * from pg_tables --",
-];
+const INJECTIONS = sqlInjections("record_filter_items");
 const FIELD_NAMES = [...Object.keys(fields), "archivos:each", "archivos:length", "nombre:lower", "secreto", "constructor"];
-const OPERATORS = ["=", "!=", ">", ">=", "<", "<=", "~", "!~", "?=", "?!=", "?>", "?>=", "?<", "?<=", "?~", "?!~"];
-const JUNK = ["$", ";", "--", "/*", "*/", "'", '"', "\\", "(", ")", "&", "|", "=", "!", "?", ",", ".", "@", "#", "ñ", "😀", "\u0000", "\r", "/", "//", "%", "_", "`", "{:x}", "[[x]]"];
-const MACROS = ["@now", "@todayStart", "@yesterday", "@year", "@hour", "@weekday", "@request.auth.id", "@monthEnd", "@request.body.x"];
-const TEXT_BITS = ["a", "S-000", "acme", "soporte", "%", "_", "\\", "\\'", '\\"', "'", '"', "ñandú", "😀", "2026-01-05", "2026-01-02 03:04:05.000Z", "25.5", "true", " ", "\n", "plano.pdf", ...INJECTIONS];
-
-function fuzzFilter(random: () => number): string {
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
-  const quoted = () => {
-    const quote = random() < 0.5 ? "'" : '"';
-    let body = "";
-    const parts = Math.floor(random() * 4);
-    for (let i = 0; i < parts; i++) body += pick(TEXT_BITS);
-    // Mostly well-formed: escape the chosen quote (fexpr's only escape); sometimes leave it broken.
-    if (random() < 0.85) body = body.replaceAll("\\", "").replaceAll(quote, `\\${quote}`);
-    return `${quote}${body}${quote}`;
-  };
-  const number = () => {
-    const n = (random() - 0.5) * 10 ** Math.floor(random() * 8);
-    return random() < 0.5 ? String(Math.round(n)) : n.toFixed(Math.floor(random() * 4));
-  };
-  const operand = (): string => {
-    const roll = random();
-    if (roll < 0.4) return pick(FIELD_NAMES);
-    if (roll < 0.65) return quoted();
-    if (roll < 0.8) return number();
-    if (roll < 0.9) return pick(MACROS);
-    return pick(["true", "false", "null", "TRUE", "Null"]);
-  };
-  const comparison = () => `${operand()} ${pick(OPERATORS)} ${operand()}`;
-  const expression = (depth: number): string => {
-    const roll = random();
-    if (depth < 4 && roll < 0.2) return `(${expression(depth + 1)})`;
-    if (depth < 4 && roll < 0.5) return `${expression(depth + 1)} ${pick(["&&", "||"])} ${expression(depth + 1)}`;
-    return comparison();
-  };
-
-  const mode = random();
-  if (mode < 0.55) return expression(0);
-  if (mode < 0.75) {
-    // A valid-looking filter with junk spliced in somewhere.
-    const base = expression(0);
-    const at = Math.floor(random() * (base.length + 1));
-    return base.slice(0, at) + pick([...JUNK, ...INJECTIONS]) + base.slice(at);
-  }
-  if (mode < 0.9) {
-    // Token soup.
-    const tokens = [...JUNK, ...OPERATORS, "&&", "||", " ", "(", ")", ...MACROS];
-    let text = "";
-    const count = 1 + Math.floor(random() * 12);
-    for (let i = 0; i < count; i++) text += random() < 0.5 ? pick(tokens) : operand();
-    return text;
-  }
-  // A raw injection, bare or after a comparison.
-  return random() < 0.5 ? pick(INJECTIONS) : `numero = 'x' ${pick(INJECTIONS)}`;
-}
 
 describe("fuzz", () => {
   it("either runs 1 000 random filters without a database error or refuses them, and never changes data", async () => {
@@ -571,7 +496,7 @@ describe("fuzz", () => {
     let refused = 0;
     const seen = new Set<string>();
     for (let i = 0; i < 1000; i++) {
-      const filter = fuzzFilter(random);
+      const filter = fuzzFilter(random, FIELD_NAMES, INJECTIONS);
       seen.add(filter);
       let where: SQL;
       try {
@@ -600,15 +525,9 @@ describe("fuzz", () => {
   it("either orders by 300 random sort strings or refuses them", async () => {
     const { db } = getDatabase();
     const random = prng(Number(process.env.RECORD_FILTER_FUZZ_SEED ?? 20_261_124) + 1);
-    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
-    const junk = [",", " ", "@rowid", "", ...JUNK, ...INJECTIONS];
     let ran = 0;
     for (let i = 0; i < 300; i++) {
-      const count = 1 + Math.floor(random() * 4);
-      const terms = Array.from({ length: count }, () =>
-        random() < 0.8 ? `${pick(["", "-", "+", " -", "--"])}${pick([...FIELD_NAMES, "@random"])}` : pick(junk),
-      );
-      const sort = terms.join(random() < 0.9 ? "," : pick(junk));
+      const sort = fuzzSort(random, FIELD_NAMES, INJECTIONS);
       let orderBy: SQL[];
       try {
         orderBy = buildRecordSort(sort, fields);

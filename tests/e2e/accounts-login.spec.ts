@@ -129,7 +129,7 @@ test.describe("log out", () => {
 
       const after = await replay.get("/api/users/me");
       expect(after.status()).toBe(401);
-      expect(await after.json()).toMatchObject({ code: 401 });
+      expect(await after.json()).toMatchObject({ data: null, error: { status: 401, name: "UnauthorizedError" } });
       const page401 = await replay.get("/cuenta", { maxRedirects: 0 });
       expect(page401.status()).toBe(302);
       expect(page401.headers()["location"]).toBe("/login?redirectTo=%2Fcuenta");

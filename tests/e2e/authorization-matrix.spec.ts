@@ -89,7 +89,7 @@ const ROWS: Row[] = [
     path: "/api/users/me",
     expect: { guest: 401, customer: 200, otherCustomer: 200, staff: 200 },
     body: (text, actor) => {
-      if (actor !== "guest") expect(JSON.parse(text).data.email).toBe(identities[actor].email);
+      if (actor !== "guest") expect(JSON.parse(text).email).toBe(identities[actor].email);
     },
   },
   { method: "GET", path: "/admin/login", expect: { guest: 200, customer: 200, otherCustomer: 200, staff: 200 } },

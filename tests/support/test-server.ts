@@ -22,6 +22,8 @@ const STOP_TIMEOUT_MS = 20_000;
 export interface TestServer {
   url: string;
   stop(): Promise<void>;
+  /** Stops the server process and starts it again on the same port and data (a deploy or a crash-restart). */
+  restart(): Promise<void>;
 }
 
 /** The environment of a child process without what Vitest adds (VITEST drops the React Router plugin from the build). */
@@ -48,7 +50,14 @@ async function prepareDatabase(options: { databaseUrl?: string; dataDir?: string
   }
 }
 
-export async function startTestServer(options: { prepare?: () => Promise<void>; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    prepare?: () => Promise<void>;
+    env?: Record<string, string>;
+    /** Receives everything the server writes to stdout and stderr (its JSON log lines), e.g. to assert on errors. */
+    onOutput?: (text: string) => void;
+  } = {},
+): Promise<TestServer> {
   execFileSync(path.join(BIN, "node"), [path.join(ROOT, "scripts/ensure-build.mjs")], { cwd: ROOT, env: childEnv(), stdio: "inherit", timeout: 300_000 });
 
   // A private copy of the build, so a rebuild by someone else during the run cannot pull files away.
@@ -82,20 +91,28 @@ export async function startTestServer(options: { prepare?: () => Promise<void>; 
     }
 
     // start-server.mjs runs server/index.ts from the working directory, which serves ./build.
-    const previous = process.cwd();
-    process.chdir(serverRoot);
-    let server: TestServer;
-    try {
-      server = (await startServer({ env, dataDir, timeoutMs: 60_000 })) as TestServer;
-    } finally {
-      process.chdir(previous);
-    }
+    const launch = async (extraEnv: Record<string, string> = {}) => {
+      const previous = process.cwd();
+      process.chdir(serverRoot);
+      try {
+        return (await startServer({ env: { ...env, ...extraEnv }, dataDir, timeoutMs: 60_000, onOutput: options.onOutput })) as { url: string; stop(): Promise<void> };
+      } finally {
+        process.chdir(previous);
+      }
+    };
+    // A server that already died never reports its exit again: do not wait forever for it.
+    const end = (running: { stop(): Promise<void> }) => Promise.race([running.stop(), new Promise((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS).unref())]);
+    let server = await launch();
+    const url = server.url;
     return {
-      url: server.url,
+      url,
       stop: async () => {
-        // A server that already died never reports its exit again: do not wait forever for it.
-        await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS).unref())]);
+        await end(server);
         await cleanUp();
+      },
+      restart: async () => {
+        await end(server);
+        server = await launch({ PORT: new URL(url).port, PUBLIC_URL: url });
       },
     };
   } catch (error) {

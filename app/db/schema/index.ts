@@ -8,3 +8,5 @@ export * from "./solicitudes";
 export * from "./quotes";
 export * from "./catalogue";
 export * from "./orders";
+export * from "./realtime";
+export * from "./files";

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, lt, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, lt, or, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import type { RequestMeta } from "~/lib/request-meta";
@@ -52,22 +52,27 @@ function sessionTokenOf(headers: Headers): string | null {
 }
 
 /**
- * Signs an API client in with email and password: a new better-auth session for an account of
- * `kind`. Every refusal is the same `invalid(API_SIGN_IN_REFUSED)`, so the API cannot tell a
- * wrong password from an account of the other kind; a session opened for the wrong kind is ended.
+ * An API client's request as better-auth may see it. Header-authenticated: the caller's cookies and
+ * Authorization (maybe an older API token) stay out; better-auth sees only who the client says it
+ * is and its IP (forwardHeaders adds the trusted one).
  */
-export async function signInApiClient(meta: RequestMeta, kind: ApiAccountKind, input: { email: string; password: string }): Promise<Result<ApiSession>> {
-  // Header-authenticated: the caller's cookies and Authorization (maybe an older API token) stay out
-  // of the sign-in; better-auth sees only who the client says it is and its IP.
+export function apiClientMeta(meta: RequestMeta): RequestMeta {
   const headers = new Headers();
   for (const name of ["user-agent", "accept-language"]) {
     const value = meta.request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  const signedIn = await signIn({ request: new Request(meta.request.url, { method: "POST", headers }), ip: meta.ip }, input);
-  if (!signedIn.ok) return invalid(API_SIGN_IN_REFUSED);
-  const token = sessionTokenOf(signedIn.value.headers);
-  if (!token) throw new Error("better-auth answered a sign-in without a session token");
+  return { request: new Request(meta.request.url, { method: "POST", headers }), ip: meta.ip };
+}
+
+/**
+ * The API session of the session better-auth just opened (its `set-auth-token` header, after a
+ * sign-in, registration, reset or password change). A session of an account of the other kind is
+ * ended at once and refused with API_SIGN_IN_REFUSED.
+ */
+export async function openedApiSession(headers: Headers, kind: ApiAccountKind): Promise<Result<ApiSession>> {
+  const token = sessionTokenOf(headers);
+  if (!token) throw new Error("better-auth answered without a session token");
   const [row] = await getDb()
     .select({ sessionId: session.id, sessionExpiresAt: session.expiresAt, role: user.role, ...accountColumns })
     .from(session)
@@ -84,6 +89,27 @@ export async function signInApiClient(meta: RequestMeta, kind: ApiAccountKind, i
 }
 
 /**
+ * Signs an API client in with email and password: a new better-auth session for an account of
+ * `kind`. Every refusal is the same `invalid(API_SIGN_IN_REFUSED)`, so the API cannot tell a
+ * wrong password from an account of the other kind; a session opened for the wrong kind is ended.
+ */
+export async function signInApiClient(meta: RequestMeta, kind: ApiAccountKind, input: { email: string; password: string }): Promise<Result<ApiSession>> {
+  const signedIn = await signIn(apiClientMeta(meta), input);
+  if (!signedIn.ok) return invalid(API_SIGN_IN_REFUSED);
+  return openedApiSession(signedIn.value.headers, kind);
+}
+
+/** A session that has not expired, of an account of `kind` that is not blocked. */
+function liveSessionOf(kind: ApiAccountKind, now: Date): SQL {
+  return and(
+    gt(session.expiresAt, now),
+    eq(user.role, ROLE[kind]),
+    // better-auth's admin plugin: a ban with an expiry that has passed no longer applies.
+    or(eq(user.banned, false), and(isNotNull(user.banExpires), lt(user.banExpires, now))),
+  )!;
+}
+
+/**
  * The account behind an API token's session, or null when the session is gone or expired, the
  * account is blocked, or it is not of `kind`. Called on every request that carries a token.
  */
@@ -94,17 +120,30 @@ export async function findApiSession(input: { userId: string; sessionId: string;
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(
-      and(
-        eq(session.id, input.sessionId),
-        eq(session.userId, input.userId),
-        gt(session.expiresAt, now),
-        eq(user.role, ROLE[input.kind]),
-        // better-auth's admin plugin: a ban with an expiry that has passed no longer applies.
-        or(eq(user.banned, false), and(isNotNull(user.banExpires), lt(user.banExpires, now))),
-      ),
+      and(eq(session.id, input.sessionId), eq(session.userId, input.userId), liveSessionOf(input.kind, now)),
     )
     .limit(1);
   if (!row) return null;
   const { sessionId, sessionExpiresAt, ...account } = row;
   return { account, sessionId, sessionExpiresAt };
+}
+
+/**
+ * Which of many API sessions are still alive (as findApiSession, in one query): realtime checks
+ * every subscriber's token before each event it sends.
+ */
+export async function liveApiSessions(sessions: readonly { userId: string; sessionId: string; kind: ApiAccountKind }[], now = new Date()): Promise<boolean[]> {
+  if (sessions.length === 0) return [];
+  const alive = new Set<string>();
+  for (const kind of ["customer", "staff"] as const) {
+    const ids = sessions.filter((item) => item.kind === kind).map((item) => item.sessionId);
+    if (ids.length === 0) continue;
+    const rows = await getDb()
+      .select({ sessionId: session.id, userId: session.userId })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .where(and(inArray(session.id, ids), liveSessionOf(kind, now)));
+    for (const row of rows) alive.add(`${kind}:${row.sessionId}:${row.userId}`);
+  }
+  return sessions.map((item) => alive.has(`${item.kind}:${item.sessionId}:${item.userId}`));
 }

@@ -19,7 +19,7 @@ useTestFileDatabase(dataDir);
 describe("handleAuthRequest (better-auth's HTTP API for API clients)", () => {
   function apiSignIn(body: object, ip: string, headers: Record<string, string> = {}) {
     return handleAuthRequest(
-      new Request("http://localhost/api/auth/sign-in/email", {
+      new Request("http://localhost/api/sesion/sign-in/email", {
         method: "POST",
         headers: { "content-type": "application/json", origin: "http://localhost:3000", ...headers },
         body: JSON.stringify(body),

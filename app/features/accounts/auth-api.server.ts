@@ -1,15 +1,15 @@
 import { consumeRateLimit, RATE_LIMITS, rateLimitMessage, type RateLimitRule } from "~/services/security/rate-limit.server";
-import { CLIENT_IP_HEADER, getAuth } from "./auth.server";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, getAuth } from "./auth.server";
 
-// better-auth's own HTTP endpoints (/api/auth/*) for API clients and provider callbacks. This is the
+// better-auth's own HTTP endpoints (/api/sesion/*, AUTH_BASE_PATH) for API clients and provider callbacks. This is the
 // auth adapter at its rawest: a Request in, better-auth's Response out.
 
 // API clients get the same per-IP limits as the screens (which apply theirs through guardPublicForm).
 const AUTH_API_LIMITS: Record<string, { scope: string; rule: RateLimitRule }> = {
-  "/api/auth/sign-in/email": { scope: "login", rule: RATE_LIMITS.signIn },
-  "/api/auth/sign-up/email": { scope: "register", rule: RATE_LIMITS.register },
-  "/api/auth/request-password-reset": { scope: "password-reset", rule: RATE_LIMITS.passwordReset },
-  "/api/auth/reset-password": { scope: "password-reset", rule: RATE_LIMITS.passwordReset },
+  [`${AUTH_BASE_PATH}/sign-in/email`]: { scope: "login", rule: RATE_LIMITS.signIn },
+  [`${AUTH_BASE_PATH}/sign-up/email`]: { scope: "register", rule: RATE_LIMITS.register },
+  [`${AUTH_BASE_PATH}/request-password-reset`]: { scope: "password-reset", rule: RATE_LIMITS.passwordReset },
+  [`${AUTH_BASE_PATH}/reset-password`]: { scope: "password-reset", rule: RATE_LIMITS.passwordReset },
 };
 
 export async function handleAuthRequest(request: Request, ip: string): Promise<Response> {

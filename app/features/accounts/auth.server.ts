@@ -15,6 +15,12 @@ import { OIDC_PROVIDER_ID, providerCallbackUrl } from "./providers.server";
  */
 export const CLIENT_IP_HEADER = "x-forja-client-ip";
 
+/**
+ * Where better-auth's own HTTP endpoints live. Not `/api/auth`: that prefix is the seed's
+ * content-service auth API (docs/decisions/0017), served by our own routes.
+ */
+export const AUTH_BASE_PATH = "/api/sesion";
+
 export const CUSTOMER_ROLE = "customer";
 export const STAFF_ROLE = "admin";
 export const SESSION_COOKIE_PREFIX = "forja";
@@ -30,7 +36,7 @@ function createAuth() {
   return betterAuth({
     appName: "Forja",
     baseURL: env.publicUrl,
-    basePath: "/api/auth",
+    basePath: AUTH_BASE_PATH,
     secret: getAuthSecret(),
     trustedOrigins: [env.publicUrl],
     database: drizzleAdapter(getDb(), { provider: "pg", schema: { user, session, account, verification } }),

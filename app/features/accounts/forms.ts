@@ -65,3 +65,6 @@ export const ChangePasswordSchema = z
   })
   .refine((value) => value.newPassword === value.passwordConfirm, { path: ["passwordConfirm"], message: "Las contraseñas no coinciden." })
   .refine((value) => value.newPassword !== value.currentPassword, { path: ["newPassword"], message: "La contraseña nueva debe ser distinta de la actual." });
+
+/** The rules of a person's name and of a new password, for the API's own validation (docs/decisions/0017). */
+export { name as personNameField, newPassword as newPasswordField };

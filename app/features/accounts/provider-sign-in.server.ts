@@ -5,7 +5,7 @@ import type { RequestMeta } from "~/lib/request-meta";
 import { invalid, ok, type Result } from "~/lib/result";
 import { forwardHeaders, getSessionUser } from "./accounts.server";
 import { authFailure } from "./auth-errors.server";
-import { getAuth } from "./auth.server";
+import { AUTH_BASE_PATH, getAuth } from "./auth.server";
 import { handleAuthRequest } from "./auth-api.server";
 import { getProvider, listProviders } from "./providers.server";
 
@@ -58,6 +58,6 @@ export async function startProviderSignIn(
 /** Hands a provider's redirect back to better-auth's callback endpoint for that provider. */
 export async function completeProviderSignIn(meta: RequestMeta, providerId: string): Promise<Response> {
   const incoming = new URL(meta.request.url);
-  const target = new URL(`/api/auth/callback/${encodeURIComponent(providerId)}${incoming.search}`, incoming.origin);
+  const target = new URL(`${AUTH_BASE_PATH}/callback/${encodeURIComponent(providerId)}${incoming.search}`, incoming.origin);
   return handleAuthRequest(new Request(target, { method: "GET", headers: meta.request.headers }), meta.ip);
 }

@@ -24,8 +24,9 @@ export function syncSession(): Promise<void> {
   }
   if (store.get().status === "signed-in" || pending) return pending ?? Promise.resolve();
   pending = http
-    .get<{ data: { name: string } }>("/api/users/me", { key: false })
-    .then((response) => publish({ status: "signed-in", name: response.data.name }))
+    // The seed's user object itself (docs/decisions/0017): the name is its `username`.
+    .get<{ username: string }>("/api/users/me", { key: false })
+    .then((response) => publish({ status: "signed-in", name: response.username }))
     .catch(() => {
       document.cookie = sessionHintCookie(false, window.location.protocol === "https:");
       publish({ status: "signed-out" });

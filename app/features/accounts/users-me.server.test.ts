@@ -19,7 +19,7 @@ useTestFileDatabase(dataDir);
 
 /** What the route does: the request's session user, then the payload. */
 async function getCurrentUserPayload(meta: RequestMeta, populate: UserPopulate[]) {
-  return payloadFor(await getSessionUser(meta), populate);
+  return payloadFor((await getSessionUser(meta))?.id ?? null, populate);
 }
 
 describe("parsePopulate", () => {
@@ -29,17 +29,19 @@ describe("parsePopulate", () => {
     ["profile", ["profile"]],
     [" profile , providers ", ["profile", "providers"]],
     ["providers,", ["providers"]],
+    ["role,role", ["role"]],
+    ["*", ["role", "profile", "providers"]],
   ] as const)("accepts %j", (input, expected) => {
     expect(parsePopulate(input)).toEqual({ ok: true, value: expected });
   });
 
   it("refuses unknown relations and names the valid ones", () => {
-    const result = parsePopulate("profile,password,*");
+    const result = parsePopulate("profile,password,pedidos");
     expect(result.ok).toBe(false);
     if (!result.ok) {
       const message = failureMessages(result).formErrors.join(" ");
-      expect(message).toContain("password, *");
-      expect(message).toContain("profile, providers");
+      expect(message).toContain("password, pedidos");
+      expect(message).toContain("role, profile, providers");
     }
   });
 });
@@ -54,14 +56,18 @@ describe("getCurrentUserPayload and listLinkedProviders", () => {
     const meta = requestMeta("/api/users/me", { cookie });
 
     const bare = await getCurrentUserPayload(meta, []);
-    expect(bare).toMatchObject({ id: customer.id, email, role: "customer", emailVerified: false });
+    // The seed's users-permissions user, exactly these fields.
+    expect(Object.keys(bare!).sort()).toEqual(["blocked", "confirmed", "createdAt", "documentId", "email", "id", "provider", "updatedAt", "username"]);
+    expect(bare).toMatchObject({ id: customer.id, documentId: customer.id, username: "Cliente de Prueba", email, provider: "local", confirmed: false, blocked: false });
     expect(bare!.createdAt).toBeInstanceOf(Date);
+    expect(bare!.updatedAt).toBeInstanceOf(Date);
     expect(bare).not.toHaveProperty("profile");
     expect(bare).not.toHaveProperty("providers");
     expect(JSON.stringify(bare)).not.toMatch(/password|token/i);
 
-    const full = await getCurrentUserPayload(meta, ["profile", "providers"]);
+    const full = await getCurrentUserPayload(meta, ["role", "profile", "providers"]);
     expect(full).toMatchObject({
+      role: { name: "Authenticated", type: "authenticated" },
       profile: { company: "Mi Taller", phone: "3312345678" },
       providers: [{ id: "google", name: "Google", linked: false }],
     });

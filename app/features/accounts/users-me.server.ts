@@ -1,35 +1,61 @@
-import { eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { user } from "~/db/schema/auth";
 import { invalid, ok, type Result } from "~/lib/result";
-import type { SessionUser } from "./accounts.server";
-import { listLinkedProviders } from "./provider-sign-in.server";
+import { findApiUser } from "./api-accounts.server";
+import { STAFF_ROLE } from "./auth.server";
+import { listLinkedProviders, type LinkedProvider } from "./provider-sign-in.server";
 
-// GET /api/users/me: the signed-in user as the API returns it.
+// The user as the seed's content-service API shows it (GET /api/users/me, and `user` in every auth
+// answer, docs/decisions/0017): the users-permissions user's own fields, the relations asked for.
 
-/** Related data `GET /api/users/me?populate=…` may include. Billing data joins when checkout exists. */
-export const USER_POPULATE = ["profile", "providers"] as const;
+/** Related data `?populate=…` may include (`*` is all of them). */
+export const USER_POPULATE = ["role", "profile", "providers"] as const;
 export type UserPopulate = (typeof USER_POPULATE)[number];
 
 export function parsePopulate(value: string | null): Result<UserPopulate[]> {
   const requested = (value ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  if (requested.includes("*")) return ok([...USER_POPULATE]);
   const unknown = requested.filter((part) => !(USER_POPULATE as readonly string[]).includes(part));
-  if (unknown.length) return invalid(`populate no admite: ${unknown.join(", ")}. Valores válidos: ${USER_POPULATE.join(", ")}.`);
-  return ok(requested as UserPopulate[]);
+  if (unknown.length) return invalid(`populate no admite: ${unknown.join(", ")}. Valores válidos: ${USER_POPULATE.join(", ")} o *.`);
+  return ok([...new Set(requested)] as UserPopulate[]);
 }
 
-/** The user with the related data asked for; null for a guest (the route answers 401). */
-export async function getCurrentUserPayload(current: SessionUser | null, populate: UserPopulate[]) {
-  if (!current) return null;
-  const [row] = await getDb().select({ createdAt: user.createdAt }).from(user).where(eq(user.id, current.id)).limit(1);
+export interface ApiUserJson {
+  id: string;
+  documentId: string;
+  username: string;
+  email: string;
+  provider: string;
+  confirmed: boolean;
+  blocked: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  role?: { id: string; documentId: string; name: string; description: string; type: string };
+  profile?: { company: string | null; phone: string | null };
+  providers?: LinkedProvider[];
+}
+
+const ROLES = {
+  customer: { name: "Authenticated", description: "Cliente con cuenta en Forja.", type: "authenticated" },
+  staff: { name: "Staff", description: "Personal de Forja.", type: "staff" },
+};
+
+/** The user with the relations asked for; null when there is no such account (the route answers 401). */
+export async function getCurrentUserPayload(userId: string | null, populate: UserPopulate[]): Promise<ApiUserJson | null> {
+  if (!userId) return null;
+  const details = await findApiUser(userId);
+  if (!details) return null;
+  const role = details.role === STAFF_ROLE ? ROLES.staff : ROLES.customer;
   return {
-    id: current.id,
-    name: current.name,
-    email: current.email,
-    emailVerified: current.emailVerified,
-    role: current.role,
-    createdAt: row?.createdAt ?? null,
-    ...(populate.includes("profile") ? { profile: { company: current.company, phone: current.phone } } : {}),
-    ...(populate.includes("providers") ? { providers: (await listLinkedProviders(current.id)).providers } : {}),
+    id: details.id,
+    documentId: details.id,
+    username: details.name,
+    email: details.email,
+    provider: details.provider,
+    confirmed: details.emailVerified,
+    blocked: details.blocked,
+    createdAt: details.createdAt,
+    updatedAt: details.updatedAt,
+    ...(populate.includes("role") ? { role: { id: role.type, documentId: role.type, ...role } } : {}),
+    ...(populate.includes("profile") ? { profile: { company: details.company, phone: details.phone } } : {}),
+    ...(populate.includes("providers") ? { providers: (await listLinkedProviders(details.id)).providers } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { afterCommit, getDb } from "~/db/client.server";
 import { productImages } from "~/db/schema/catalogue";
 import { notFoundResult, ok, type Result } from "~/lib/result";
 import { isUuid } from "~/lib/uuid";
@@ -18,7 +18,8 @@ export async function removeProductImage(productId: string, imageId: string): Pr
     .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
     .returning({ variants: productImages.variants });
   if (!removed) return notFoundResult(IMAGE_GONE);
-  await removeStoredVariants(removed.variants);
+  // Inside a record API transaction the files go only once the removal commits.
+  await afterCommit(() => removeStoredVariants(removed.variants));
   return ok();
 }
 

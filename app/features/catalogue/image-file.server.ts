@@ -1,10 +1,9 @@
-import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { productImages, products } from "~/db/schema/catalogue";
 import { logger } from "~/lib/logger.server";
 import { isUuid } from "~/lib/uuid";
-import { absoluteStoragePath } from "~/services/files/storage.server";
+import { getFileStore } from "~/services/files/file-store.server";
 
 // Serving a product photo's WebP variant: to anyone while its product is active, otherwise only to
 // whom the route says may see inactive products (staff).
@@ -26,6 +25,9 @@ export interface ImageFileRequest {
   mayViewInactive: () => Promise<boolean>;
 }
 
+/** WebP variants are at most 1600 px wide: far below this. */
+const MAX_VARIANT_BYTES = 8 * 1024 * 1024;
+
 /** One WebP variant by image id and file name; null for everything else, including a missing file. */
 export async function getProductImageFile(input: ImageFileRequest): Promise<ImageFile | null> {
   const match = /^(\d{1,5})\.webp$/.exec(input.fileName);
@@ -40,10 +42,10 @@ export async function getProductImageFile(input: ImageFileRequest): Promise<Imag
   const variant = row?.variants.find((candidate) => candidate.width === width);
   if (!row || !variant) return null;
   if (!row.active && !(await input.mayViewInactive())) return null;
-  try {
-    return { body: await fs.promises.readFile(absoluteStoragePath(variant.path)), visibility: row.active ? "public" : "private" };
-  } catch (error) {
-    logger.error({ err: error, imageId: input.imageId, width }, "product image missing on disk");
+  const body = await getFileStore().readBytes(variant.path, MAX_VARIANT_BYTES);
+  if (!body) {
+    logger.error({ imageId: input.imageId, width }, "product image missing from the file store");
     return null;
   }
+  return { body, visibility: row.active ? "public" : "private" };
 }

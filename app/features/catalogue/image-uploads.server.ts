@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { eq, max, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { getDb } from "~/db/client.server";
@@ -8,11 +6,13 @@ import { logger } from "~/lib/logger.server";
 import { invalid, ok, type Result } from "~/lib/result";
 import { detectFileKind } from "~/services/files/detect-type.server";
 import type { UploadedFile } from "~/services/files/multipart.server";
-import { absoluteStoragePath, newStoragePath, removeQuietly } from "~/services/files/storage.server";
+import { getFileStore } from "~/services/files/file-store.server";
+import { newStoragePath } from "~/services/files/storage.server";
 import { IMAGE_LIMITS, IMAGE_WIDTHS, MAX_IMAGES_PER_PRODUCT } from "./images";
 
 // New product photos: PNG or JPG checked by content, turned by sharp into WebP variants of fixed
-// widths (never enlarged), stored under DATA_DIR/uploads with names the server makes up.
+// widths (never enlarged), kept in the file store (DATA_DIR/uploads, or PostgreSQL) under names the
+// server makes up.
 
 /** Larger images are refused before decoding: a small file can claim enormous dimensions. */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -58,12 +58,11 @@ async function processUpload(file: UploadedFile): Promise<{ ok: true; image: Pro
   try {
     for (const target of variantWidths(width)) {
       const storagePath = `${base}-${target}.webp`;
-      const absolute = absoluteStoragePath(storagePath);
-      await fs.promises.mkdir(path.dirname(absolute), { recursive: true });
-      const info = await sharp(file.tmpPath, options)
+      const { data, info } = await sharp(file.tmpPath, options)
         .resize({ width: target, withoutEnlargement: true })
         .webp({ quality: WEBP_QUALITY })
-        .toFile(absolute);
+        .toBuffer({ resolveWithObject: true });
+      await getFileStore().putBytes(storagePath, data);
       variants.push({ width: info.width, height: info.height, path: storagePath });
     }
   } catch (error) {
@@ -76,15 +75,7 @@ async function processUpload(file: UploadedFile): Promise<{ ok: true; image: Pro
 
 /** Deletes stored WebP variants; a path outside storage or a missing file is skipped. */
 export async function removeStoredVariants(variants: ImageVariant[]): Promise<void> {
-  await removeQuietly(
-    variants.flatMap((variant) => {
-      try {
-        return [absoluteStoragePath(variant.path)];
-      } catch {
-        return [];
-      }
-    }),
-  );
+  await getFileStore().remove(variants.map((variant) => variant.path));
 }
 
 /** Uploads checked and converted, in storage but not yet recorded: attach them to a product or discard them. */

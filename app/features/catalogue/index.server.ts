@@ -3,4 +3,5 @@
 export { getProductsForCart, type CartProduct } from "./cart-products.server";
 export { listActiveProductSlugs } from "./product-page.server";
 export { productosCollection } from "./record-collection.server";
+export { productosFiles } from "./record-files.server";
 export { seedCatalogue } from "./seed.server";

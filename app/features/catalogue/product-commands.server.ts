@@ -1,9 +1,10 @@
 import { and, eq, ne, or, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { products } from "~/db/schema/catalogue";
+import { afterCommit, getDb } from "~/db/client.server";
+import { productImages, products } from "~/db/schema/catalogue";
 import { invalid, notFoundResult, ok, type FieldErrors, type Result } from "~/lib/result";
 import { isUuid } from "~/lib/uuid";
 import { PRODUCT_NOT_SAVED, type ProductValues } from "./forms";
+import { removeStoredVariants } from "./image-uploads.server";
 import { buildSearchDocument, slugify } from "./search";
 
 // The staff's product commands: create, update, activate and deactivate. SKU and slug clashes
@@ -117,4 +118,18 @@ export async function setProductActive(id: string, active: boolean): Promise<Res
   if (!isUuid(id)) return notFoundResult(PRODUCT_GONE);
   const updated = await getDb().update(products).set({ active, updatedAt: new Date() }).where(eq(products.id, id)).returning({ id: products.id });
   return updated.length > 0 ? ok() : notFoundResult(PRODUCT_GONE);
+}
+
+/**
+ * Deletes a product for good (the record API's delete; the panel deactivates instead). Order lines
+ * keep their copy of name and price (their link is set to null), carts lose the line, and the
+ * image files go once the deletion commits.
+ */
+export async function deleteProduct(id: string): Promise<Result> {
+  if (!isUuid(id)) return notFoundResult(PRODUCT_GONE);
+  const images = await getDb().select({ variants: productImages.variants }).from(productImages).where(eq(productImages.productId, id));
+  const deleted = await getDb().delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  if (deleted.length === 0) return notFoundResult(PRODUCT_GONE);
+  await afterCommit(() => Promise.all(images.map((image) => removeStoredVariants(image.variants))));
+  return ok();
 }

@@ -83,6 +83,8 @@ describe("a product as a record", () => {
       unidad: "pieza",
       minimo: 1,
       imagenes: [],
+      iva: 16,
+      activo: true,
     });
     expect(result.value.precio).toBe(priceWithIva(page!.priceCentavos, page!.ivaBp) / 100);
     expect(new Date(String(result.value.updated).replace(" ", "T")).getTime()).toBe(page!.updatedAt.getTime());

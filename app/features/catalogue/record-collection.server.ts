@@ -4,9 +4,10 @@ import type { RecordFieldMap } from "~/db/record-filter.server";
 import { productImages, products } from "~/db/schema/catalogue";
 import { priceWithIva } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
-import type { RecordAuth, RecordData } from "~/services/records/collection.server";
+import type { RecordAuth, RecordCollection, RecordData } from "~/services/records/collection.server";
 import { tableCollection } from "~/services/records/table-collection.server";
 import { grossPrice } from "./product-query.server";
+import { createProducto, deleteProducto, updateProducto } from "./record-writes.server";
 
 // The catalogue as the record API's `productos` collection (docs/decisions/0014): the fields a
 // filter or sort may name, how a product reads as a record, and who sees which products — the
@@ -37,6 +38,9 @@ export const PRODUCTOS_FIELDS: RecordFieldMap = {
   unidad: { column: products.unit, type: "text" },
   minimo: { column: products.minOrder, type: "number" },
   imagenes: { column: imageFileNames, type: "json-array" },
+  // The IVA rate in percent (16, 8, 0) and whether the catalogue shows it (guests see active ones only).
+  iva: { column: sql`${products.ivaBp}::numeric / 100`, type: "number" },
+  activo: { column: products.active, type: "bool" },
 };
 
 const recordColumns = {
@@ -55,13 +59,14 @@ const recordColumns = {
   unidad: products.unit,
   minimo: products.minOrder,
   imagenes: imageFileNames,
+  activo: products.active,
 };
 
 const selectRecords = () => getDb().select(recordColumns).from(products);
 type ProductRow = Awaited<ReturnType<typeof selectRecords>>[number];
 
 function toRecord({ priceCentavos, ivaBp, imagenes, ...row }: ProductRow): RecordData {
-  return { ...row, precio: priceWithIva(priceCentavos, ivaBp) / 100, imagenes: imagenes ?? [] };
+  return { ...row, precio: priceWithIva(priceCentavos, ivaBp) / 100, imagenes: imagenes ?? [], iva: ivaBp / 100 };
 }
 
 /** The visibility rule: staff see every product, everyone else the active ones. */
@@ -69,7 +74,7 @@ function visibleTo(auth: RecordAuth): SQL | undefined {
   return auth?.collection === "_superusers" ? undefined : eq(products.active, true);
 }
 
-export const productosCollection = tableCollection<ProductRow>({
+const readCollection = tableCollection<ProductRow>({
   id: "pbc_productos",
   name: "productos",
   fields: PRODUCTOS_FIELDS,
@@ -81,3 +86,6 @@ export const productosCollection = tableCollection<ProductRow>({
   rule: visibleTo,
   toRecord: toRecord,
 });
+
+/** Writes: staff only, through the staff form's schema and commands (record-writes.server.ts). */
+export const productosCollection: RecordCollection = { ...readCollection, create: createProducto, update: updateProducto, remove: deleteProducto };

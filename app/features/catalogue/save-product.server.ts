@@ -1,3 +1,4 @@
+import { afterRollback } from "~/db/client.server";
 import { invalid, notFoundResult, ok, type Result } from "~/lib/result";
 import { isUuid } from "~/lib/uuid";
 import type { UploadedFile } from "~/services/files/multipart.server";
@@ -37,6 +38,8 @@ export async function saveProduct(input: SaveProductInput): Promise<Result<{ id:
     return saved;
   }
   const alt = input.imageAlt.trim().slice(0, 200) || values.name;
+  // Inside a record API transaction (a batch) that rolls back later, the converted files go too.
+  afterRollback(() => discardPreparedImages(prepared.value));
   await attachProductImages(saved.value.id, prepared.value, alt);
   return ok({ id: saved.value.id, created: productId === null });
 }

@@ -3,3 +3,4 @@
 export { linkQuotesToUser } from "./link.server";
 export { startQuoteExpiryJob } from "./expiry.server";
 export { cotizacionesCollection, mensajesCollection } from "./record-collections.server";
+export { cotizacionesFiles } from "./record-files.server";

@@ -67,6 +67,7 @@ describe("cotizaciones", () => {
       vigencia: expect.stringMatching(PB_DATE),
       cliente: owner.id,
       solicitud: "",
+      pdf: `${valid.number}.pdf`,
     });
     const page = await listQuotesForCustomer(owner.id);
     expect(page.find((row) => row.id === valid.id)!.totalCentavos / 100).toBe(result.value.total);

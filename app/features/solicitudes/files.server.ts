@@ -1,13 +1,12 @@
-import fs from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { solicitudFiles } from "~/db/schema/solicitudes";
 import { logger } from "~/lib/logger.server";
-import { absoluteStoragePath } from "~/services/files/storage.server";
+import { getFileStore } from "~/services/files/file-store.server";
 import { isSolicitudId } from "./ids";
 
-// Downloads of the files attached to a solicitud, for the staff: streamed from disk in chunks,
-// only through the solicitud they belong to.
+// Downloads of the files attached to a solicitud: streamed from the file store in chunks, only
+// through the solicitud they belong to.
 
 export interface SolicitudFileDownload {
   id: string;
@@ -17,9 +16,7 @@ export interface SolicitudFileDownload {
   body: ReadableStream<Uint8Array>;
 }
 
-const FILE_CHUNK_BYTES = 64 * 1024;
-
-/** A file of this solicitud (never of another one), streamed from disk; null when there is none. */
+/** A file of this solicitud (never of another one), streamed from the file store; null when there is none. */
 export async function getSolicitudFile(input: { solicitudId: string; fileId: string }): Promise<SolicitudFileDownload | null> {
   const { solicitudId, fileId } = input;
   if (!isSolicitudId(solicitudId) || !isSolicitudId(fileId)) return null;
@@ -29,38 +26,12 @@ export async function getSolicitudFile(input: { solicitudId: string; fileId: str
     .where(and(eq(solicitudFiles.id, fileId), eq(solicitudFiles.solicitudId, solicitudId)))
     .limit(1);
   if (!file) return null;
-  let handle: fs.promises.FileHandle;
-  try {
-    handle = await fs.promises.open(absoluteStoragePath(file.storagePath), "r");
-  } catch (error) {
-    logger.error({ err: error, fileId, solicitudId }, "solicitud file missing on disk");
+  const stored = await getFileStore().open(file.storagePath);
+  if (!stored) {
+    logger.error({ fileId, solicitudId }, "solicitud file missing from the file store");
     return null;
   }
-  const { size } = await handle.stat();
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    await handle.close().catch(() => {});
-  };
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const buffer = new Uint8Array(FILE_CHUNK_BYTES);
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-        if (bytesRead === 0) {
-          await close();
-          controller.close();
-        } else {
-          controller.enqueue(buffer.subarray(0, bytesRead));
-        }
-      } catch (error) {
-        await close();
-        controller.error(error);
-      }
-    },
-    cancel: close,
-  });
+  const { size, body } = stored;
   return { id: file.id, originalName: file.originalName, mimeType: safeMimeType(file.mimeType), size, body };
 }
 

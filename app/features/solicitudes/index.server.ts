@@ -4,3 +4,4 @@ export { markSolicitudQuoted } from "./commands.server";
 export { getSolicitudForQuote } from "./detail.server";
 export { linkSolicitudesToUser } from "./link.server";
 export { solicitudesCollection } from "./record-collection.server";
+export { solicitudesFiles } from "./record-files.server";

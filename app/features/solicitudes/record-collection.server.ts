@@ -2,12 +2,16 @@ import { sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import type { RecordFieldMap } from "~/db/record-filter.server";
 import { solicitudes } from "~/db/schema/solicitudes";
-import { staffOrCustomerRule, type RecordAuth, type RecordData } from "~/services/records/collection.server";
+import { notFoundResult, ok, type Result } from "~/lib/result";
+import { staffOrCustomerRule, type RecordAuth, type RecordCollection, type RecordData, type RecordWriteInput, type RecordWriter } from "~/services/records/collection.server";
+import { asFieldFailure, boolField, FIELD_CODES, hasField, isStaffWriter, recordFieldFailure, refuseWrite, textField } from "~/services/records/writes.server";
+import { addSolicitudNote, changeSolicitudStatus, markSolicitudRead } from "./commands.server";
+import { isSolicitudStatus, SOLICITUD_STATUS_ORDER } from "./states";
 import { tableCollection } from "~/services/records/table-collection.server";
 import { isSolicitudId } from "./ids";
 import { solicitudVisibleToCustomer } from "./visibility.server";
 
-// Solicitudes as the record API's `solicitudes` collection (docs/decisions/0014), read only: the
+// Solicitudes as the record API's `solicitudes` collection (docs/decisions/0014; writes: 0015): the
 // fields a filter or sort may name, how a solicitud reads as a record, and who sees which —
 // staff all of them, a customer their own (visibility.server.ts), a guest none (an empty list and
 // a 404 for a record: PocketBase applies a rule as a filter). What the form stored about the
@@ -76,7 +80,7 @@ function toRecord({ readAt, empresa, industria, servicio, cantidad, archivos, ..
 /** The rule: staff see every solicitud, a customer their own, a guest none. */
 const visibleTo = (auth: RecordAuth) => staffOrCustomerRule(auth, solicitudVisibleToCustomer);
 
-export const solicitudesCollection = tableCollection<SolicitudRecordRow>({
+const readCollection = tableCollection<SolicitudRecordRow>({
   id: "pbc_solicitudes",
   name: "solicitudes",
   fields: SOLICITUDES_FIELDS,
@@ -88,3 +92,44 @@ export const solicitudesCollection = tableCollection<SolicitudRecordRow>({
   rule: visibleTo,
   toRecord: toRecord,
 });
+
+const STAFF: RecordAuth = { collection: "_superusers", id: "" };
+
+/**
+ * Writes (docs/decisions/0015): staff update a solicitud as its detail page does, through the same
+ * commands — `estado` (moved as the table in states.ts allows, with its event), `nota` (a note
+ * added to the history; write-only, as on the page) and `leida`. Any other field is ignored, as
+ * PocketBase ignores what it does not load. Nobody creates (that is /cotiza's form) or deletes one.
+ */
+async function updateSolicitud(id: string, input: RecordWriteInput, writer: RecordWriter): Promise<Result<string>> {
+  if (!isStaffWriter(writer)) return refuseWrite(writer);
+  const current = await readCollection.view(id, STAFF);
+  if (!current) return notFoundResult();
+  const actor = { id: writer.auth.id, name: writer.name };
+
+  if (hasField(input, "nota")) {
+    const note = textField(input, "nota") ?? "";
+    if (note.trim() !== "") {
+      const noted = await addSolicitudNote({ id, note, actor });
+      if (!noted.ok) return asFieldFailure(noted, "nota");
+    }
+  }
+  const leida = boolField(input, "leida");
+  if (leida === null) return recordFieldFailure({ leida: { code: FIELD_CODES.invalid, message: "Indique verdadero o falso." } });
+  if (leida !== undefined) {
+    const marked = await markSolicitudRead({ id, read: leida, actor });
+    if (!marked.ok) return marked;
+  }
+  const estado = textField(input, "estado");
+  if (hasField(input, "estado") && estado !== current.estado) {
+    if (estado === undefined || !isSolicitudStatus(estado)) {
+      return recordFieldFailure({ estado: { code: FIELD_CODES.invalid, message: `Use uno de estos estados: ${SOLICITUD_STATUS_ORDER.join(", ")}.` } });
+    }
+    const moved = await changeSolicitudStatus({ id, to: estado, actor });
+    if (!moved.ok) return asFieldFailure(moved, "estado", FIELD_CODES.state);
+  }
+  // Several commands, one transaction (the engine's): a refused move undoes the note and the mark.
+  return ok(id);
+}
+
+export const solicitudesCollection: RecordCollection = { ...readCollection, update: updateSolicitud };

@@ -2,14 +2,15 @@ import { getDb } from "~/db/client.server";
 import { solicitudEvents, solicitudFiles, solicitudes, type SolicitudEstimate } from "~/db/schema/solicitudes";
 import { MIME_BY_KIND, type FileKind } from "~/services/files/detect-type.server";
 import type { UploadedFile } from "~/services/files/multipart.server";
-import { absoluteStoragePath, moveIntoStorage, newStoragePath, removeQuietly } from "~/services/files/storage.server";
+import { getFileStore } from "~/services/files/file-store.server";
+import { newStoragePath } from "~/services/files/storage.server";
 import { nextRecordNumber } from "~/services/numbering/next-number.server";
 import type { SolicitudSubmission } from "./create.server";
 import { NDA_VERSION } from "./forms";
 import { enqueueSolicitudEmails } from "./solicitud-emails.server";
 
-// One transaction for a new solicitud: its number, the row, its files (moved into storage before
-// the commit and removed again if it fails), the "creado" event and the two emails in the outbox.
+// One transaction for a new solicitud: its number, the row, its files (into the file store before
+// the commit: on PostgreSQL in the same transaction, on disk removed again if it fails), the "creado" event and the two emails in the outbox.
 
 export interface CheckedFile extends UploadedFile {
   id: string;
@@ -86,9 +87,9 @@ export async function storeSolicitud(input: StoreInput): Promise<{ id: string; n
           size: file.size,
           sha256: file.sha256,
         });
-        // Files reach their final place before the commit; a failed commit removes them below.
-        await moveIntoStorage(file.tmpPath, storagePath);
-        moved.push(absoluteStoragePath(storagePath));
+        // Files reach the store before the commit; a failed commit removes them below.
+        await getFileStore().putFile(storagePath, file.tmpPath, tx);
+        moved.push(storagePath);
       }
       await tx.insert(solicitudEvents).values({ solicitudId: id, kind: "creado", toStatus: "nuevo", actorName: value.name });
       await enqueueSolicitudEmails(tx, {
@@ -111,7 +112,7 @@ export async function storeSolicitud(input: StoreInput): Promise<{ id: string; n
       return { id, number };
     });
   } catch (error) {
-    await removeQuietly(moved);
+    await getFileStore().remove(moved);
     throw error;
   }
 }

@@ -1,11 +1,12 @@
 import { findApiSession, type ApiAccountKind, type ApiSession } from "~/features/accounts/index.server";
+import { AUTH_API_MESSAGES, pocketBaseError, type PocketBaseError } from "~/services/records/auth-records.server";
 import type { RecordAuth } from "~/services/records/collection.server";
 import { authorizationToken, verifyRecordToken, type AuthCollectionName, type RecordTokenClaims } from "~/services/records/tokens.server";
 import { getAuthSecret } from "~/services/security/secret.server";
 
 // Reads the record API's `Authorization` header (the raw token, as the pocketbase SDK sends it, or
 // "Bearer <token>"): the token must be ours, unexpired, and its session alive (docs/decisions/0014).
-// Shared by the record routes and the auth routes.
+// Shared by the record routes and the auth routes, with the auth routes' answers.
 
 export const KIND_OF: Record<AuthCollectionName, ApiAccountKind> = { users: "customer", _superusers: "staff" };
 
@@ -32,4 +33,22 @@ export async function readTokenAuth(request: Request): Promise<TokenAuth | null>
 export async function recordAuthOf(request: Request): Promise<RecordAuth> {
   const auth = await readTokenAuth(request);
   return auth ? { collection: auth.claims.collection, id: auth.claims.id } : null;
+}
+
+/** The auth endpoints' answers are never cached. */
+export const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+/** PocketBase's error body with its status. */
+export function errorResponse(error: PocketBaseError, headers: Record<string, string> = {}): Response {
+  return Response.json(error, { status: error.status, headers: { ...NO_STORE, ...headers } });
+}
+
+/** PocketBase's 429 of its rate limiter. */
+export function tooManyRequests(retryAfterSeconds: number): Response {
+  return errorResponse(pocketBaseError(429, AUTH_API_MESSAGES.tooManyRequests), { "Retry-After": String(retryAfterSeconds) });
+}
+
+/** 204, as PocketBase answers the emailed-link endpoints. */
+export function noContent(): Response {
+  return new Response(null, { status: 204, headers: NO_STORE });
 }

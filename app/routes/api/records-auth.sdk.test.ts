@@ -114,7 +114,7 @@ describe("auth collections through the official SDK", { timeout: 60_000 }, () =>
     expect((await pb.collection("productos").getOne(inactiveId)).id).toBe(inactiveId);
 
     // Another session of the same account (better-auth's API, as a browser or app would) ends them all.
-    const signIn = await fetch(`${server!.url}/api/auth/sign-in/email`, {
+    const signIn = await fetch(`${server!.url}/api/sesion/sign-in/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: server!.url },
       body: JSON.stringify({ email: STAFF.email, password: STAFF.password }),
@@ -122,7 +122,7 @@ describe("auth collections through the official SDK", { timeout: 60_000 }, () =>
     });
     expect(signIn.status).toBe(200);
     const sessionToken = signIn.headers.get("set-auth-token")!;
-    const revoke = await fetch(`${server!.url}/api/auth/revoke-sessions`, {
+    const revoke = await fetch(`${server!.url}/api/sesion/revoke-sessions`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: server!.url, authorization: `Bearer ${sessionToken}` },
       body: "{}",

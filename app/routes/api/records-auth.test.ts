@@ -72,6 +72,7 @@ describe("auth-with-password", () => {
       emailVisibility: false,
       name: "Ana Cliente",
       verified: false,
+      avatar: "",
       created: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       updated: expect.stringMatching(/Z$/),
     });
@@ -218,7 +219,13 @@ describe("auth-methods", () => {
     const users = (await (await loader(args("/api/collections/users/auth-methods?fields=mfa,otp,password,oauth2"))).json()) as Record<string, unknown>;
     expect(Object.keys(users).sort()).toEqual(["mfa", "oauth2", "otp", "password"]);
     expect(users).toMatchObject({ password: { enabled: true, identityFields: ["email"] }, mfa: { enabled: false }, otp: { enabled: false }, oauth2: { enabled: true } });
-    expect((users.oauth2 as { providers: { name: string; displayName: string }[] }).providers).toMatchObject([{ name: "google", displayName: "Google" }]);
+    const [google] = (users.oauth2 as { providers: { name: string; displayName: string; authURL: string; state: string }[] }).providers;
+    expect(google).toMatchObject({ name: "google", displayName: "Google", codeChallengeMethod: "S256" });
+    // Google's own authorize endpoint, PocketBase's way: the client appends its redirect URL.
+    expect(google!.authURL.startsWith("https://accounts.google.com/o/oauth2/v2/auth?")).toBe(true);
+    expect(google!.authURL.endsWith("&redirect_uri=")).toBe(true);
+    expect(new URL(google!.authURL).searchParams.get("client_id")).toBe("forja-test-google-client");
+    expect(new URL(google!.authURL).searchParams.get("state")).toBe(google!.state);
 
     const staff = (await (await loader(args("/api/collections/_superusers/auth-methods"))).json()) as Record<string, unknown>;
     expect(staff).toMatchObject({ oauth2: { enabled: false, providers: [] }, emailPassword: true, usernamePassword: false });

@@ -1,6 +1,5 @@
 import type { Route } from "./+types/records-auth";
-import { listProviders, signInApiClient } from "~/features/accounts/index.server";
-import { getEnv } from "~/lib/env.server";
+import { listApiProviderAuths, signInApiClient } from "~/features/accounts/index.server";
 import { requestMeta, type RequestMeta } from "~/lib/request-meta";
 import {
   AUTH_API_MESSAGES,
@@ -10,25 +9,19 @@ import {
   pocketBaseError,
   readPasswordForm,
   requiresAuthRecordFrom,
-  type PocketBaseError,
 } from "~/services/records/auth-records.server";
 import { authCollectionByNameOrId, signRecordToken, type AuthCollectionName } from "~/services/records/tokens.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/services/security/rate-limit.server";
 import { getAuthSecret } from "~/services/security/secret.server";
-import { KIND_OF, readTokenAuth } from "./record-auth.server";
+import { errorResponse, KIND_OF, NO_STORE, readTokenAuth, tooManyRequests } from "./record-auth.server";
 
 // PocketBase's auth endpoints of the `users` (customers) and `_superusers` (staff) collections,
 // for the official `pocketbase` SDK (docs/decisions/0014):
 //   POST /api/collections/{c}/auth-with-password  {identity, password} → {token, record}
 //   POST /api/collections/{c}/auth-refresh        (Authorization: token) → {token, record}
 //   GET  /api/collections/{c}/auth-methods
+// The emailed links and OAuth2 are records-auth-emails.ts and records-auth-oauth2.ts (0018).
 // Header-authenticated: no cookie is read or set, so no Origin check applies.
-
-const NO_STORE = { "Cache-Control": "no-store" };
-
-function errorResponse(error: PocketBaseError, headers: Record<string, string> = {}): Response {
-  return Response.json(error, { status: error.status, headers: { ...NO_STORE, ...headers } });
-}
 
 function collectionOf(params: { collection: string }): AuthCollectionName | null {
   return authCollectionByNameOrId(params.collection);
@@ -38,7 +31,7 @@ async function authWithPassword(meta: RequestMeta, collection: AuthCollectionNam
   const { request, ip } = meta;
   // The same per-IP limit as /login and better-auth's sign-in endpoint (one counter).
   const limit = await consumeRateLimit(`login:${ip || "desconocida"}`, RATE_LIMITS.signIn);
-  if (!limit.allowed) return errorResponse(pocketBaseError(429, AUTH_API_MESSAGES.tooManyRequests), { "Retry-After": String(limit.retryAfterSeconds) });
+  if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
 
   const form = await readPasswordForm(request);
   if (!form.ok) return errorResponse(form.error);
@@ -68,13 +61,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return authWithPassword(requestMeta(request, context), collection);
 }
 
-export function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const collection = collectionOf(params);
   const endpoint = new URL(request.url).pathname.split("/").pop();
   if (endpoint !== "auth-methods") return errorResponse(pocketBaseError(405, "Method Not Allowed."));
   if (!collection) return errorResponse(pocketBaseError(404, AUTH_API_MESSAGES.missingAuthCollection));
   // Staff sign in with their password only; customers also through the configured providers.
-  const providers = collection === "users" ? listProviders() : [];
-  const json = authMethodsJson(providers, (id) => `${getEnv().publicUrl}/connect/${encodeURIComponent(id)}`);
+  const providers = collection === "users" ? await listApiProviderAuths() : [];
+  const json = authMethodsJson(providers);
   return Response.json(pickFields(json, new URL(request.url).searchParams.get("fields")), { headers: NO_STORE });
 }

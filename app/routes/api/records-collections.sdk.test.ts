@@ -222,6 +222,7 @@ describe("solicitudes, cotizaciones, mensajes and pedidos through the official S
       vigencia: expect.stringMatching(DATE),
       cliente: A.id,
       solicitud: "",
+      pdf: `${seed.sentA.number}.pdf`,
     });
     // SAMPLE_LINES: $12,500 + IVA 2,000, and 3 × $33.33 less 7.5 % = $92.49 + IVA 14.80.
     expect(quote.total).toBe(14_607.29);

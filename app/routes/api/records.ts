@@ -1,19 +1,17 @@
 import type { Route } from "./+types/records";
-import { productosCollection } from "~/features/catalogue/index.server";
-import { pedidosCollection } from "~/features/orders/index.server";
-import { cotizacionesCollection, mensajesCollection } from "~/features/quotes/index.server";
-import { solicitudesCollection } from "~/features/solicitudes/index.server";
-import type { RecordCollection } from "~/services/records/collection.server";
 import { listRecords, recordErrorBody, viewRecord } from "~/services/records/records.server";
+import { createRecord, deleteRecord, readWriteBody, updateRecord, withBody, type RecordAnswer } from "~/services/records/writes.server";
 import { failureStatus } from "~/lib/result";
 import { recordAuthOf } from "./record-auth.server";
+import { RECORD_COLLECTIONS } from "./record-collections.server";
+import { recordWriterOf } from "./record-writer.server";
 
 // GET /api/collections/{collection}/records[/{id}] — PocketBase's record API, read by the official
 // `pocketbase` SDK unchanged (docs/decisions/0014). Who asks comes from the `Authorization` token
 // (record-auth.server.ts); without a valid one, a guest.
 
 /** The collections the API serves; each is defined by the feature that owns its data. */
-const COLLECTIONS: readonly RecordCollection[] = [productosCollection, solicitudesCollection, cotizacionesCollection, mensajesCollection, pedidosCollection];
+const COLLECTIONS = RECORD_COLLECTIONS;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
@@ -25,4 +23,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return Response.json(recordErrorBody(result, status), { status, headers });
   }
   return Response.json(result.value, { headers });
+}
+
+// POST …/records (create), PATCH …/records/{id} (update), DELETE …/records/{id} (delete → 204):
+// through each collection's domain commands, in one transaction (docs/decisions/0015).
+export async function action({ request, params }: Route.ActionArgs) {
+  const query = new URL(request.url).searchParams;
+  const writer = await recordWriterOf(request);
+  const method = request.method.toUpperCase();
+  let answer: RecordAnswer;
+  if (method === "DELETE" && params.id !== undefined) answer = await deleteRecord(COLLECTIONS, params.collection, params.id, writer);
+  else if ((method === "POST" && params.id === undefined) || (method === "PATCH" && params.id !== undefined)) {
+    const body = await readWriteBody(request);
+    if (!body.ok) answer = body.answer;
+    else
+      answer = await withBody(body, (input) =>
+        params.id === undefined ? createRecord(COLLECTIONS, params.collection, input, writer, query) : updateRecord(COLLECTIONS, params.collection, params.id, input, writer, query),
+      );
+  } else answer = { status: 405, body: { status: 405, message: "Method Not Allowed.", data: {} } };
+  const headers = { "Cache-Control": "no-store" };
+  return answer.status === 204 ? new Response(null, { status: 204, headers }) : Response.json(answer.body, { status: answer.status, headers });
 }

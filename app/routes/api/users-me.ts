@@ -3,12 +3,33 @@ import { getSessionUser } from "~/features/accounts/accounts.server";
 import { getCurrentUserPayload, parsePopulate } from "~/features/accounts/users-me.server";
 import { requestMeta } from "~/lib/request-meta";
 import { failureMessages } from "~/lib/result";
+import { STRAPI_MESSAGES, readJwtSession, strapiError, strapiJson } from "./strapi-auth.server";
 
-// GET /api/users/me[?populate=profile,providers] — cookie or `Authorization: Bearer <token>`.
+/** Strapi's populate: `populate=a,b`, `populate=*`, `populate[0]=a` or `populate[a]=…`. */
+function populateParam(url: URL): string {
+  const names: string[] = [];
+  for (const [key, value] of url.searchParams) {
+    if (key === "populate") names.push(value);
+    else if (/^populate\[\d+\]$/.test(key)) names.push(value);
+    else {
+      const named = /^populate\[([^\]]+)\]/.exec(key);
+      if (named) names.push(named[1]!);
+    }
+  }
+  return names.join(",");
+}
+
+// GET /api/users/me[?populate=role,profile,providers|*] — the seed's user object itself
+// (docs/decisions/0017). Authenticated by the API's `Authorization: Bearer <jwt>`; Forja's own pages
+// (the header after hydration) ask with their session cookie, and better-auth's bearer session
+// token still works too.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const populate = parsePopulate(new URL(request.url).searchParams.get("populate"));
-  if (!populate.ok) return Response.json({ code: 400, message: failureMessages(populate).formErrors.join(" ") }, { status: 400 });
-  const payload = await getCurrentUserPayload(await getSessionUser(requestMeta(request, context)), populate.value);
-  if (!payload) return Response.json({ code: 401, message: "No hay una sesión iniciada." }, { status: 401, headers: { "Cache-Control": "no-store" } });
-  return Response.json({ code: 200, data: payload }, { headers: { "Cache-Control": "no-store" } });
+  const url = new URL(request.url);
+  const populate = parsePopulate(populateParam(url));
+  if (!populate.ok) return strapiError("ValidationError", failureMessages(populate).formErrors.join(" "));
+  const apiSession = await readJwtSession(request);
+  const userId = apiSession ? apiSession.account.id : ((await getSessionUser(requestMeta(request, context)))?.id ?? null);
+  const payload = await getCurrentUserPayload(userId, populate.value);
+  if (!payload) return strapiError("UnauthorizedError", STRAPI_MESSAGES.missingCredentials);
+  return strapiJson(payload);
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb, type DbTransaction } from "~/db/client.server";
+import { afterCommit, getDb, type DbTransaction } from "~/db/client.server";
 import { outbox } from "~/db/schema/outbox";
 import { logger } from "~/lib/logger.server";
 import { getMailTransport, type MailTransport } from "./transport.server";
@@ -178,9 +178,13 @@ export interface MailWorkerOptions {
 
 let activeNudge: (() => void) | undefined;
 
-/** Wakes this process's worker (no-op when none is running). */
+/**
+ * Wakes this process's worker (no-op when none is running). Inside a `withTransaction` scope it
+ * waits for the commit (and never runs on a rollback): the worker must not read the scope's
+ * uncommitted mail.
+ */
 export function nudgeMailWorker(): void {
-  activeNudge?.();
+  afterCommit(() => activeNudge?.());
 }
 
 export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {

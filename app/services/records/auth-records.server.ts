@@ -1,4 +1,3 @@
-import { randomBytes, createHash } from "node:crypto";
 import { formatFilterDate } from "~/db/record-filter.server";
 import { AUTH_COLLECTIONS, type AuthCollectionName } from "./tokens.server";
 
@@ -14,6 +13,26 @@ export const AUTH_API_MESSAGES = {
   failedToAuthenticate: "Failed to authenticate.",
   requiresToken: "The request requires valid record authorization token.",
   tooManyRequests: "Too Many Requests.",
+  invalidResetToken: "Invalid or expired password reset token.",
+  failedToSetPassword: "Failed to set new password.",
+  invalidVerificationToken: "Invalid or expired verification token.",
+  superusersVerified: "All superusers are verified by default.",
+  oauth2Disabled: "The collection is not configured to allow OAuth2 authentication.",
+  oauth2Token: "Failed to fetch OAuth2 token.",
+  oauth2User: "Failed to fetch OAuth2 user.",
+} as const;
+
+/** PocketBase's `data.{field}` entries (ozzo-validation's codes and messages). */
+export const VALIDATION_ERRORS = {
+  required: { code: "validation_required", message: "Cannot be blank." },
+  email: { code: "validation_is_email", message: "Must be a valid email address." },
+  mismatch: { code: "validation_values_mismatch", message: "Values don't match." },
+  invalidToken: { code: "validation_invalid_token", message: "Invalid or expired token." },
+  tokenCollection: { code: "validation_token_collection_mismatch", message: "The provided token is for different auth collection." },
+  tokenClaims: { code: "validation_invalid_token_claims", message: "Missing email token claim." },
+  tokenEmail: { code: "validation_token_email_mismatch", message: "The record email doesn't match with the requested token claims." },
+  length: (min: number, max: number) => ({ code: "validation_length_out_of_range", message: `The length must be between ${min} and ${max}.` }),
+  provider: (name: string) => ({ code: "validation_invalid_provider", message: `Provider with name ${name} is missing or is not enabled.` }),
 } as const;
 
 export const requiresAuthRecordFrom = (collection: string) => `The request requires auth record from ${collection} collection.`;
@@ -48,6 +67,8 @@ export function authRecordJson(collection: AuthCollectionName, account: AuthAcco
     emailVisibility: false,
     name: account.name,
     verified: account.verified,
+    // Forja keeps no avatars; PocketBase's default `users` collection has the field.
+    avatar: "",
     created: formatFilterDate(account.created),
     updated: formatFilterDate(account.updated),
   };
@@ -94,20 +115,30 @@ export async function readPasswordForm(request: Request): Promise<PasswordForm> 
   return { ok: true, identity: identity!, password: password! };
 }
 
+/** A provider as auth-methods lists it (the accounts feature builds its state, PKCE pair and authorize URL). */
 export interface OAuthProviderInfo {
-  id: string;
   name: string;
+  displayName: string;
+  state: string;
+  authURL: string;
+  codeVerifier: string;
+  codeChallenge: string;
+  codeChallengeMethod: string;
 }
 
 /** PocketBase 0.23+'s auth-methods answer, with its legacy fields. */
-export function authMethodsJson(providers: readonly OAuthProviderInfo[], startUrl: (id: string) => string): Record<string, unknown> {
-  const infos = providers.map((provider) => {
-    const state = randomBytes(22).toString("base64url").slice(0, 30);
-    const codeVerifier = randomBytes(32).toString("base64url").slice(0, 43);
-    const codeChallenge = createHash("sha256").update(codeVerifier).digest("base64url");
-    const authURL = startUrl(provider.id);
-    return { name: provider.id, displayName: provider.name, logo: "", state, authURL, authUrl: authURL, codeVerifier, codeChallenge, codeChallengeMethod: "S256" };
-  });
+export function authMethodsJson(providers: readonly OAuthProviderInfo[]): Record<string, unknown> {
+  const infos = providers.map((provider) => ({
+    name: provider.name,
+    displayName: provider.displayName,
+    logo: "",
+    state: provider.state,
+    authURL: provider.authURL,
+    authUrl: provider.authURL,
+    codeVerifier: provider.codeVerifier,
+    codeChallenge: provider.codeChallenge,
+    codeChallengeMethod: provider.codeChallengeMethod,
+  }));
   return {
     password: { identityFields: ["email"], enabled: true },
     oauth2: { providers: infos, enabled: infos.length > 0 },
@@ -127,4 +158,84 @@ export function pickFields(json: Record<string, unknown>, fields: string | null)
     .filter(Boolean);
   if (names.length === 0 || names.includes("*")) return json;
   return Object.fromEntries(Object.entries(json).filter(([name]) => names.includes(name)));
+}
+
+type FormResult<T> = { ok: true; value: T } | { ok: false; error: PocketBaseError };
+
+/** Reads the body's fields; a value that is not text (when `text` names it) is a loading error, as Go's binding. */
+async function readFields(request: Request, text: readonly string[]): Promise<FormResult<Record<string, unknown>>> {
+  const fields = await readBodyFields(request);
+  if (!fields) return { ok: false, error: pocketBaseError(400, AUTH_API_MESSAGES.loadBody) };
+  for (const name of text) {
+    const value = fields[name];
+    if (value !== undefined && value !== null && typeof value !== "string") return { ok: false, error: pocketBaseError(400, AUTH_API_MESSAGES.loadBody) };
+  }
+  return { ok: true, value: fields };
+}
+
+const textOf = (value: unknown) => (typeof value === "string" ? value : "");
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** `{email}` of request-password-reset and request-verification. */
+export async function readEmailForm(request: Request): Promise<FormResult<{ email: string }>> {
+  const fields = await readFields(request, ["email"]);
+  if (!fields.ok) return fields;
+  const email = textOf(fields.value.email);
+  let error: { code: string; message: string } | undefined;
+  if (!email) error = VALIDATION_ERRORS.required;
+  else if (email.length > 255) error = VALIDATION_ERRORS.length(1, 255);
+  else if (!EMAIL.test(email)) error = VALIDATION_ERRORS.email;
+  if (error) return { ok: false, error: pocketBaseError(400, AUTH_API_MESSAGES.validateBody, { email: error }) };
+  return { ok: true, value: { email } };
+}
+
+/** `{token, password, passwordConfirm}` of confirm-password-reset, unvalidated (the route checks the token with the rest). */
+export async function readConfirmResetForm(request: Request): Promise<FormResult<{ token: string; password: string; passwordConfirm: string }>> {
+  const fields = await readFields(request, ["token", "password", "passwordConfirm"]);
+  if (!fields.ok) return fields;
+  return { ok: true, value: { token: textOf(fields.value.token), password: textOf(fields.value.password), passwordConfirm: textOf(fields.value.passwordConfirm) } };
+}
+
+/** `{token}` of confirm-verification, unvalidated. */
+export async function readTokenForm(request: Request): Promise<FormResult<{ token: string }>> {
+  const fields = await readFields(request, ["token"]);
+  if (!fields.ok) return fields;
+  return { ok: true, value: { token: textOf(fields.value.token) } };
+}
+
+export interface OAuth2Form {
+  provider: string;
+  code: string;
+  codeVerifier: string;
+  redirectURL: string;
+}
+
+/** `{provider, code, codeVerifier, redirectURL, createData}` of auth-with-oauth2 (`redirectUrl` is PocketBase's older name). */
+export async function readOAuth2Form(request: Request, isProvider: (name: string) => boolean): Promise<FormResult<OAuth2Form>> {
+  const fields = await readFields(request, ["provider", "code", "codeVerifier", "redirectURL", "redirectUrl"]);
+  if (!fields.ok) return fields;
+  const createData = fields.value.createData;
+  if (createData !== undefined && createData !== null && (typeof createData !== "object" || Array.isArray(createData))) {
+    return { ok: false, error: pocketBaseError(400, AUTH_API_MESSAGES.loadBody) };
+  }
+  const form = {
+    provider: textOf(fields.value.provider),
+    code: textOf(fields.value.code),
+    codeVerifier: textOf(fields.value.codeVerifier),
+    redirectURL: textOf(fields.value.redirectURL) || textOf(fields.value.redirectUrl),
+  };
+  const errors: Record<string, unknown> = {};
+  if (!form.provider) errors.provider = VALIDATION_ERRORS.required;
+  else if (form.provider.length > 100) errors.provider = VALIDATION_ERRORS.length(0, 100);
+  else if (!isProvider(form.provider)) errors.provider = VALIDATION_ERRORS.provider(form.provider);
+  if (!form.code) errors.code = VALIDATION_ERRORS.required;
+  // PocketBase answers its validation errors here with the loading message.
+  if (Object.keys(errors).length > 0) return { ok: false, error: pocketBaseError(400, AUTH_API_MESSAGES.loadBody, errors) };
+  return { ok: true, value: form };
+}
+
+/** PocketBase's `meta` of auth-with-oauth2 (tools/auth's AuthUser, with its legacy `avatarUrl`, and `isNew`). */
+export function oauth2MetaJson(meta: { avatarURL: string; expiry: Date | null; [field: string]: unknown }): Record<string, unknown> {
+  const { expiry, ...user } = meta;
+  return { ...user, avatarUrl: meta.avatarURL, expiry: expiry ? formatFilterDate(expiry) : "" };
 }

@@ -1,5 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { RecordFieldMap } from "~/db/record-filter.server";
+import type { Result } from "~/lib/result";
+import type { UploadedFile } from "~/services/files/multipart.server";
 
 // What the record API engine (records.server.ts) needs from a collection. The feature that owns
 // the data defines it (its table, its allow-list of fields, who sees which rows, how a row reads as
@@ -15,6 +17,15 @@ export interface RecordData {
   updated: Date;
   /** The other fields, by their API names; Date values are sent in PocketBase's date format. */
   [field: string]: unknown;
+}
+
+/** Who writes: the signed-in account with the name the domain records for it, or a guest (null). */
+export type RecordWriter = { auth: NonNullable<RecordAuth>; name: string } | null;
+
+/** A create/update body: its fields (modifiers such as `imagenes+` kept in the key) and its files by field. */
+export interface RecordWriteInput {
+  data: Record<string, unknown>;
+  files: Record<string, UploadedFile[]>;
 }
 
 export interface RecordListQuery {
@@ -39,12 +50,33 @@ export interface RecordCollection {
   fields: RecordFieldMap;
   /** The sort used when the caller gives none (PocketBase's syntax, e.g. "-created"). */
   defaultSort: string;
+  /** PocketBase's superuser-only collection (no list/view rule): anyone but staff gets its 403. */
+  superusersOnly?: boolean;
   /** A page of the records `auth` may list, matching `where` (the visibility rule is the collection's). */
   list(query: RecordListQuery): Promise<RecordData[]>;
   /** How many records `auth` may list match `where`. */
   count(query: Pick<RecordListQuery, "where" | "auth">): Promise<number>;
   /** One record `auth` may view, or null (unknown id, malformed id, or not visible to them). */
   view(id: string, auth: RecordAuth): Promise<RecordData | null>;
+  /**
+   * Writes, through the feature's domain commands (docs/decisions/0015; engine in writes.server.ts).
+   * Absent: nobody may. Each answers the record's id or a Failure the engine turns into
+   * PocketBase's body (see RecordWriteFailure there).
+   */
+  create?(input: RecordWriteInput, writer: RecordWriter): Promise<Result<string>>;
+  update?(id: string, input: RecordWriteInput, writer: RecordWriter): Promise<Result<string>>;
+  remove?(id: string, writer: RecordWriter): Promise<Result>;
+  /**
+   * For realtime events (app/services/realtime): the record as it is now, read without a rule
+   * (null when it is gone), and which of `auths` its view rule lets see it — checked in one query
+   * against the stored row, or against `deletedRow` (the row a delete left in deleted_records).
+   */
+  events?: RecordEventAccess;
+}
+
+export interface RecordEventAccess {
+  read(id: string): Promise<RecordData | null>;
+  whoMayView(target: { id: string } | { deletedRow: unknown }, auths: readonly NonNullable<RecordAuth>[], guest: boolean): Promise<{ guest: boolean; auths: boolean[] }>;
 }
 
 /**

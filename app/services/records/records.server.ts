@@ -2,7 +2,7 @@ import { buildRecordFilter, compileSort, FilterError, formatFilterDate } from "~
 import { parseListParams, type ListParamNames } from "~/lib/list-params";
 import { logger } from "~/lib/logger.server";
 import { parseSort } from "~/lib/record-filter";
-import { invalid, notFoundResult, ok, type Failure, type Result } from "~/lib/result";
+import { forbiddenResult, invalid, notFoundResult, ok, type Failure, type Result } from "~/lib/result";
 import type { RecordAuth, RecordCollection, RecordData } from "./collection.server";
 
 // The record API's engine, PocketBase's list and view of records (apis/record_crud.go,
@@ -16,6 +16,7 @@ export const RECORD_API_MESSAGES = {
   badRequest: "Something went wrong while processing your request.",
   notFound: "The requested resource wasn't found.",
   missingCollection: "Missing collection context.",
+  superusersOnly: "Only superusers can perform this action.",
 } as const;
 
 /** PocketBase's query names, read through the one list-params reader. */
@@ -43,6 +44,9 @@ export function recordErrorBody(failure: Failure, status: number): { status: num
 
 const badRequest = () => invalid(RECORD_API_MESSAGES.badRequest);
 const notFound = (message: string = RECORD_API_MESSAGES.notFound) => notFoundResult(message);
+/** A superuser-only collection asked by anyone but staff (apis/record_crud.go: 403 before the query is read). */
+const superusersOnly = (collection: RecordCollection, auth: RecordAuth) =>
+  collection.superusersOnly === true && auth?.collection !== "_superusers" ? forbiddenResult(RECORD_API_MESSAGES.superusersOnly) : null;
 
 /** A collection by name or id, as PocketBase's FindCachedCollectionByNameOrId. */
 export function findRecordCollection(collections: readonly RecordCollection[], nameOrId: string): RecordCollection | undefined {
@@ -94,6 +98,8 @@ export async function listRecords(
 ): Promise<Result<RecordPage>> {
   const collection = findRecordCollection(collections, collectionName);
   if (!collection) return notFound(RECORD_API_MESSAGES.missingCollection);
+  const forbidden = superusersOnly(collection, auth);
+  if (forbidden) return forbidden;
 
   const skipParam = params.get("skipTotal");
   const skipTotal = skipParam ? parseGoBool(skipParam) : false;
@@ -137,6 +143,8 @@ export async function viewRecord(
   const collection = findRecordCollection(collections, collectionName);
   if (!collection) return notFound(RECORD_API_MESSAGES.missingCollection);
   if (!id) return notFound();
+  const forbidden = superusersOnly(collection, auth);
+  if (forbidden) return forbidden;
   const record = await collection.view(id, auth);
   if (!record) return notFound();
   return ok(toRecordJson(collection, record, parseFieldsParam(params.get("fields"))));

@@ -70,7 +70,7 @@ function jsonHeaders(): Record<string, string> {
 }
 
 /**
- * Registers a customer through better-auth's HTTP API (POST /api/auth/sign-up/email). The request
+ * Registers a customer through better-auth's HTTP API (POST /api/sesion/sign-up/email). The request
  * context that makes the call keeps the session cookie; pass a browser context's `request` to sign
  * that browser in.
  */
@@ -83,7 +83,7 @@ export async function createCustomer(request: APIRequestContext, overrides: Part
     company: overrides.company,
     phone: overrides.phone,
   };
-  const response = await request.post("/api/auth/sign-up/email", { headers: jsonHeaders(), data: customer });
+  const response = await request.post("/api/sesion/sign-up/email", { headers: jsonHeaders(), data: customer });
   expect(response.status(), `registro de ${customer.email}: ${await response.text()}`).toBe(200);
   const body = (await response.json()) as { user: { id: string } };
   return { ...customer, id: body.user.id };
@@ -91,7 +91,7 @@ export async function createCustomer(request: APIRequestContext, overrides: Part
 
 /** Signs in through the API; returns the bearer token (set-auth-token) and the response. */
 export async function signInApi(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post("/api/auth/sign-in/email", { headers: jsonHeaders(), data: { email, password } });
+  const response = await request.post("/api/sesion/sign-in/email", { headers: jsonHeaders(), data: { email, password } });
   return { response, token: response.headers()["set-auth-token"] };
 }
 
@@ -133,7 +133,9 @@ export async function currentUser(request: APIRequestContext): Promise<{ id: str
   const response = await request.get("/api/users/me");
   if (response.status() === 401) return null;
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { id: string; email: string; name: string } }).data;
+  // The seed's user object itself (docs/decisions/0017): the name is its `username`.
+  const user = (await response.json()) as { id: string; email: string; username: string };
+  return { id: user.id, email: user.email, name: user.username };
 }
 
 export interface RegistrationInput {

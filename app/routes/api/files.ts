@@ -1,0 +1,67 @@
+import type { Route } from "./+types/files";
+import { recordNamesFile, type RecordFileSource } from "~/services/files/record-files.server";
+import type { RecordAuth } from "~/services/records/collection.server";
+import { FILE_SOURCES, fileTokenAuthOf, notFoundAnswer, pocketBaseError } from "./files-auth.server";
+import { recordAuthOf } from "./record-auth.server";
+
+// GET /api/files/{collectionIdOrName}/{recordId}/{filename} — PocketBase's file download
+// (apis/file.go, tools/filesystem Serve), for the official SDK's `pb.files.getURL(record, name,
+// {thumb, token, download})` (docs/decisions/0016). The record must be visible to whoever asks
+// under the collection's own view rule; a protected file (solicitud attachments, quote PDFs) only
+// counts the account of a valid `?token=` file token, as PocketBase. Every refusal and every
+// malformed part is PocketBase's 404, so nothing says whether a record or file exists.
+
+/** What a name in a URL may look like: PocketBase-style sanitized names, nothing that walks a path. */
+const SEGMENT = /^[A-Za-z0-9_.-]{1,255}$/;
+const PLAIN = (value: string | undefined): value is string => value !== undefined && SEGMENT.test(value) && value !== "." && value !== "..";
+
+/** Content types a browser may show in place (PocketBase's inlineServeContentTypes, those we serve). */
+const INLINE = new Set(["image/png", "image/jpg", "image/jpeg", "image/gif", "image/webp", "application/pdf"]);
+const FILE_CSP = "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+const PUBLIC_CACHE = "max-age=2592000, stale-while-revalidate=86400";
+
+/** Go's strconv.ParseBool, as PocketBase reads `?download=`; anything else is false. */
+const goTrue = (value: string | null) => value !== null && ["1", "t", "T", "TRUE", "true", "True"].includes(value);
+
+function sourceFor(nameOrId: string): RecordFileSource | undefined {
+  return FILE_SOURCES.find((source) => source.collection.name === nameOrId) ?? FILE_SOURCES.find((source) => source.collection.id === nameOrId);
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { collection, recordId, filename } = params;
+  if (!PLAIN(collection) || !PLAIN(recordId) || !PLAIN(filename)) return notFoundAnswer();
+  const source = sourceFor(collection);
+  if (!source) return notFoundAnswer();
+  const query = new URL(request.url).searchParams;
+
+  // A protected file counts only the file token; an unprotected one also whoever the Authorization header names (staff see inactive products).
+  const tokenAuth = await fileTokenAuthOf(query.get("token"));
+  const auth: RecordAuth = tokenAuth ?? (source.protected ? null : await recordAuthOf(request));
+  const record = await source.collection.view(recordId, auth);
+  if (!record || !recordNamesFile(record, source.fields, filename)) return notFoundAnswer();
+
+  const file = await source.open({ record, fileName: filename, thumb: query.get("thumb"), auth });
+  if (!file) return notFoundAnswer();
+
+  // Shared caches may keep a file only when a guest could fetch it too.
+  const isPublic = !source.protected && (auth === null || (await source.collection.view(recordId, null)) !== null);
+  const disposition = !goTrue(query.get("download")) && INLINE.has(file.contentType) ? "inline" : "attachment";
+  const headers = new Headers({
+    "Content-Type": file.contentType,
+    "Content-Length": String(file.size),
+    "Content-Disposition": `${disposition}; filename=${file.name}`,
+    "Content-Security-Policy": FILE_CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": isPublic ? PUBLIC_CACHE : "private, no-store",
+  });
+  if (file.modified) headers.set("Last-Modified", file.modified.toUTCString());
+  if (request.method === "HEAD") {
+    if (file.body instanceof ReadableStream) await file.body.cancel();
+    return new Response(null, { headers });
+  }
+  return new Response(file.body as BodyInit, { headers });
+}
+
+export function action() {
+  return pocketBaseError(405, "Method Not Allowed.");
+}

@@ -1,0 +1,17 @@
+// The realtime service's public surface (PocketBase's /api/realtime over Forja's collections).
+export {
+  connectRealtimeClient,
+  findRealtimeClient,
+  publishToRealtimeClient,
+  realtimeClientCount,
+  realtimeSettled,
+  registerRealtimeSessionCheck,
+  subscribeRealtimeClient,
+  startRealtime,
+  REALTIME_TIMEOUTS,
+  type RealtimeAuth,
+  type RealtimeClient,
+  type SessionCheck,
+  type SubscribeStatus,
+} from "./hub.server";
+export { parseSubscription, SUBSCRIPTION_LIMITS, type Subscription } from "./subscriptions";

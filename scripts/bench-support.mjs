@@ -1,0 +1,153 @@
+// What every figure of `npm run bench` shares: load generation (autocannon, loopback, bounded in
+// time), the floor method, the hashed static assets that serve as floors, and servers on a
+// database of a chosen size (PGlite in a temporary DATA_DIR; with DATABASE_URL, a fresh database
+// on that PostgreSQL server, dropped afterwards).
+//
+// The floor method (docs/decisions/0019): a figure means little on a shared 2-core machine unless
+// it is stated against something measured in the same minute. Each figure is therefore measured as
+//   warm-up (figure, then floor) → floor → figure → floor
+// and reported as figure / mean(floor before, floor after), with both floors printed, so drift
+// during the run shows as a gap between them.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { PGlite } from "@electric-sql/pglite";
+import autocannon from "autocannon";
+import pg from "pg";
+import { startServer } from "./start-server.mjs";
+
+export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+export const WARMUP_S = Math.min(2, DURATION_S);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+export const node = path.resolve("node_modules/.bin/node");
+
+/** autocannon without its console output; rejects on an error of its own. */
+export function run(options) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+/** Requests/second and bytes per response of GET `url` for `seconds`; any non-2xx or error fails the run. */
+export async function rate(url, seconds, { connections = CONNECTIONS, headers = {} } = {}) {
+  const result = await run({ url, connections, duration: seconds, headers: { "accept-encoding": "gzip", ...headers } });
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(`${url}: ${result.non2xx} respuestas no-2xx, ${result.errors} errores, ${result.timeouts} tiempos agotados`);
+  }
+  return { value: result.requests.average, bytes: Math.round(result.throughput.average / Math.max(1, result.requests.average)) };
+}
+
+/**
+ * One figure against its floor: `figure(seconds, warm)` and `floor(seconds, warm)` each resolve to
+ * `{ value }` (req/s, or milliseconds for a latency) plus anything else to print; `warm` is true for
+ * the warm-up. Both warm up first, then floor, figure, floor; `ratio` is the figure over the mean
+ * of the two floors.
+ */
+export async function againstFloor({ figure, floor, seconds = DURATION_S, warmup = WARMUP_S }) {
+  await figure(warmup, true);
+  await floor(warmup, true);
+  const before = await floor(seconds, false);
+  const measured = await figure(seconds, false);
+  const after = await floor(seconds, false);
+  const floorMean = (before.value + after.value) / 2;
+  return { ...measured, floorBefore: before, floorAfter: after, floorMean, ratio: measured.value / floorMean };
+}
+
+/** "1234 req/s (suelo antes 2345, después 2301; 0.53× el suelo)": a figure with both floors and its ratio. */
+export function describeFigure(result, unit = "req/s") {
+  return `${result.value.toFixed(0)} ${unit} (suelo antes ${result.floorBefore.value.toFixed(0)}, después ${result.floorAfter.value.toFixed(0)}; ${result.ratio.toFixed(2)}× el suelo)`;
+}
+
+/** The hashed JS/CSS files of the build with their gzip sizes: the static-file floors. */
+export function staticAssets() {
+  const dir = path.resolve("build/client/assets");
+  return fs
+    .readdirSync(dir)
+    .filter((file) => /\.(js|css)$/.test(file))
+    .map((name) => ({ path: `/assets/${name}`, gzip: gzipSync(fs.readFileSync(path.join(dir, name)), { level: 9 }).length }));
+}
+
+/** The hashed asset whose compressed size is closest to `bytes`: the fair static-file floor for a response that size. */
+export function nearestAsset(assets, bytes) {
+  return [...assets].sort((a, b) => Math.abs(a.gzip - bytes) - Math.abs(b.gzip - bytes))[0];
+}
+
+/** The gzip size of what `url` answers (fetched uncompressed, compressed here at level 9). */
+export async function gzipBytes(url, headers = {}) {
+  const response = await fetch(url, { headers: { "accept-encoding": "identity", ...headers } });
+  return gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
+}
+
+/**
+ * A production server on its own database, filled by `seed(exec)` (if given) while the server is stopped
+ * (after a first start applied the migrations), then started again. `exec(sql)` runs SQL on that
+ * database: PGlite in a temporary DATA_DIR by default; with DATABASE_URL, a fresh database on that
+ * server (never the one the URL names). `staff` is created with admin:create when given.
+ * Resolves with { url, stop() }; stop() removes everything it made.
+ */
+export async function startSeededServer({ seed, staff } = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "forja-bench-"));
+  const adminUrl = process.env.DATABASE_URL;
+  let databaseUrl = "";
+  let databaseName;
+  if (adminUrl) {
+    databaseName = `forja_bench_${process.pid}_${Date.now()}`;
+    await withClient(adminUrl, (client) => client.query(`CREATE DATABASE "${databaseName}"`));
+    const url = new URL(adminUrl);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+  }
+  const env = { DATABASE_URL: databaseUrl, SMTP_URL: "", TRUST_PROXY: "loopback" };
+  const cleanUp = async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (databaseName) await withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`));
+  };
+  try {
+    if (seed || staff) {
+      const first = await startServer({ dataDir, env }); // applies the migrations
+      await first.stop();
+    }
+    if (seed) {
+      if (databaseUrl) {
+        await withClient(databaseUrl, (client) => seed((text) => client.query(text)));
+      } else {
+        const db = await PGlite.create(path.join(dataDir, "db"));
+        try {
+          await seed((text) => db.exec(text));
+        } finally {
+          await db.close();
+        }
+      }
+    }
+    if (staff) {
+      execFileSync(node, ["scripts/admin-create.mjs", "--email", staff.email, "--password", staff.password, "--name", staff.name], {
+        env: { ...process.env, ...env, DATA_DIR: dataDir },
+        stdio: "ignore",
+      });
+    }
+    const server = await startServer({ dataDir, env });
+    return {
+      url: server.url,
+      stop: async () => {
+        await server.stop();
+        await cleanUp();
+      },
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}
+
+async function withClient(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
