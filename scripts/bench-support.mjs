@@ -23,6 +23,23 @@ export const WARMUP_S = Math.min(2, DURATION_S);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 export const node = path.resolve("node_modules/.bin/node");
 
+/**
+ * Moves this process into a private copy of the build (with links to what the server reads beside
+ * it), so a rebuild in the working tree during a long run cannot pull files from under the servers.
+ * Returns a function that goes back and removes the copy.
+ */
+export function usePrivateBuild() {
+  const previous = process.cwd();
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "forja-bench-build-"));
+  fs.cpSync(path.resolve("build"), path.join(root, "build"), { recursive: true });
+  for (const entry of ["node_modules", "server", "drizzle", "scripts"]) fs.symlinkSync(path.resolve(entry), path.join(root, entry), "dir");
+  process.chdir(root);
+  return () => {
+    process.chdir(previous);
+    fs.rmSync(root, { recursive: true, force: true });
+  };
+}
+
 /** autocannon without its console output; rejects on an error of its own. */
 export function run(options) {
   return new Promise((resolve, reject) => {

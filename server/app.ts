@@ -13,7 +13,7 @@ import { cleanTmpUploads } from "~/services/files/storage.server";
 import { closeMailTransport } from "~/services/mail/transport.server";
 import { getPaymentConfig, removeAbandonedGuestCarts } from "~/features/orders/index.server";
 import { startMailWorker } from "~/services/mail/outbox.server";
-import { startRealtime } from "~/services/realtime/index.server";
+import { closeRealtimeStreams, startRealtime } from "~/services/realtime/index.server";
 import { startQuoteExpiryJob } from "~/features/quotes/index.server";
 import { seedContentPages } from "~/features/site/index.server";
 import { getEnv, type Env } from "~/lib/env.server";
@@ -71,6 +71,11 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
       logger.info("database closed");
     },
   };
+}
+
+/** Ends the long-lived responses (realtime streams) so closing the HTTP server does not wait for them. */
+export function endLongResponses(): void {
+  closeRealtimeStreams();
 }
 
 function createLoadContext(req: Request, res: Response, nonce = String(res.locals.cspNonce ?? "")) {

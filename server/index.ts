@@ -11,6 +11,7 @@ import type { ViteDevServer } from "vite";
 interface ServerAppModule {
   loadEnv(): { PORT: number; HOST: string; publicUrl: string };
   startServices(): Promise<{ stop: () => Promise<void> }>;
+  endLongResponses(): void;
   createApp(options: { mode: "production" | "development" }): Express;
   getDevApp(): Express;
 }
@@ -98,6 +99,8 @@ async function shutdown(signal: string) {
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     server.closeIdleConnections();
+    // Realtime streams never finish by themselves: end them, their clients reconnect elsewhere.
+    serverApp.endLongResponses();
   });
   await vite?.close();
   await services.stop();

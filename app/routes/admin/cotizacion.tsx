@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/cotizacion";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { LiveNotices } from "~/components/live/live-notices";
 import { FormErrors, FormNotice } from "~/components/ui/form";
 import { requireStaff } from "~/features/accounts/guards.server";
 import { builderDefaults, QuoteBuilder, QuoteBuilderSchema } from "~/features/quotes/components/quote-builder";
@@ -14,6 +15,7 @@ import { StaffQuotePreview } from "~/features/quotes/components/staff-quote-prev
 import { StaffQuoteRecord } from "~/features/quotes/components/staff-quote-record";
 import { StaffQuoteRevisions } from "~/features/quotes/components/staff-quote-revisions";
 import { StaffQuoteStatus, staffQuoteValidity } from "~/features/quotes/components/staff-quote-status";
+import { useLiveQuote } from "~/features/quotes/components/use-live-quote";
 import { saveQuoteDraft } from "~/features/quotes/draft.server";
 import { cancelQuote, reviseQuote, sendQuote } from "~/features/quotes/lifecycle.server";
 import { addQuoteMessage } from "~/features/quotes/messages.server";
@@ -129,6 +131,9 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
   const { quote, current, revisions, events, messages, comparisons, preview, justSent, now } = loaderData;
   // Every form posts to the bare address, so "?vista=previa" or "?enviada=1" do not linger after an action.
   const here = `/admin/cotizaciones/${quote.id}`;
+  // Live: the customer's acceptance, rejection or message reloads this page's data; the builder
+  // and the reply keep what is being typed (neither is keyed by the data that changes).
+  const notices = useLiveQuote(quote.id, "staff");
   // The lifecycle table decides which commands this page offers; the domain refuses by the same table.
   const actions = allowedActions({ status: quote.status, who: "staff", newestSent: Boolean(current.sentAt) });
   const editable = actions.includes("guardar");
@@ -205,6 +210,7 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
           </StaffPanel>
         </div>
       </div>
+      <LiveNotices notices={notices} />
     </main>
   );
 }

@@ -2,10 +2,12 @@ import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard";
 import type { loader as adminLayoutLoader } from "./layout";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { LiveNotices } from "~/components/live/live-notices";
 import { AppLink } from "~/components/ui/app-link";
 import { requireStaff } from "~/features/accounts/guards.server";
 import { getDashboardStats } from "~/features/solicitudes/dashboard.server";
 import { StatusPill, UnreadMarker } from "~/features/solicitudes/components/solicitud-badges";
+import { useLiveSolicitudes } from "~/features/solicitudes/components/use-live-solicitudes";
 import { formatDateTime, formatNumber } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
@@ -24,6 +26,8 @@ const weekDay = new Intl.DateTimeFormat("es-MX", { day: "numeric", month: "long"
 export default function AdminDashboardPage({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout");
   const { stats } = loaderData;
+  // Live: new requests and read marks move the figures and the list without a reload.
+  const notices = useLiveSolicitudes();
   const figures = [
     { label: "Nuevos hoy", value: stats.today, help: "Recibidos desde las 0:00 (hora de la Ciudad de México)." },
     { label: "Esta semana", value: stats.week, help: `Desde el lunes ${weekDay.format(new Date(`${stats.weekStart}T00:00:00Z`))}.` },
@@ -131,6 +135,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
           </li>
         </ul>
       </section>
+      <LiveNotices notices={notices} />
     </main>
   );
 }

@@ -1,11 +1,13 @@
 import { Form, useSearchParams } from "react-router";
 import type { Route } from "./+types/formularios";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { LiveNotices } from "~/components/live/live-notices";
 import { AppLink } from "~/components/ui/app-link";
 import { requireStaff } from "~/features/accounts/guards.server";
 import { DEFAULT_PER_PAGE, parseSolicitudFilters } from "~/features/solicitudes/filters";
 import { listSolicitudes } from "~/features/solicitudes/list.server";
 import { StatusPill, UnreadMarker } from "~/features/solicitudes/components/solicitud-badges";
+import { useLiveSolicitudes } from "~/features/solicitudes/components/use-live-solicitudes";
 import { INDUSTRY_OPTIONS, SOLICITUD_STATUSES, SOLICITUD_TYPES } from "~/features/solicitudes/forms";
 import { formatDateTime, formatNumber } from "~/lib/format";
 import { pageCount } from "~/lib/list-params";
@@ -33,6 +35,8 @@ const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
 export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
   const { filters, rows, total, hasNext } = loaderData;
   const [params] = useSearchParams();
+  // Live: a new or changed request reloads this view; a new one is also named in a notice.
+  const notices = useLiveSolicitudes();
 
   // Every link keeps the rest of the view: the URL is the whole state.
   const hrefWith = (changes: Record<string, string | null>, base = "") => {
@@ -196,6 +200,7 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </nav>
       ) : null}
+      <LiveNotices notices={notices} />
     </main>
   );
 }

@@ -1,6 +1,7 @@
 import { Form, useSearchParams } from "react-router";
 import type { Route } from "./+types/pedidos";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { LiveNotices, useLiveNotices } from "~/components/live/live-notices";
 import { AppLink } from "~/components/ui/app-link";
 import { requireStaff } from "~/features/accounts/guards.server";
 import { OrderStatusPill } from "~/features/orders/components/order-status-pill";
@@ -8,6 +9,7 @@ import { ORDERS_PER_PAGE, parseOrderFilters } from "~/features/orders/filters";
 import { listOrders } from "~/features/orders/staff-list.server";
 import { ORDER_STATUSES, deliveryLabel, paymentLabel } from "~/features/orders/forms";
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
+import { useLiveUpdates } from "~/lib/live/use-live-updates";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { Pagination } from "~/components/ui/pagination";
@@ -38,6 +40,14 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
     return query ? `?${query}` : "?";
   };
   const firstShown = (filters.page - 1) * ORDERS_PER_PAGE + 1;
+  // Live: a new order or a change of status reloads the list; a new one is named in a notice.
+  const { notices, announce } = useLiveNotices();
+  useLiveUpdates(["pedidos/*"], {
+    onEvent({ action, record }) {
+      if (action !== "create" || !record.id || !record.numero) return;
+      announce({ id: `pedido:${String(record.id)}`, text: "Pedido nuevo", link: { to: `/admin/pedidos/${String(record.id)}`, label: String(record.numero) } });
+    },
+  });
 
   return (
     <main id="contenido" className="p-6 sm:p-8">
@@ -120,6 +130,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
       )}
 
       <Pagination page={Math.min(filters.page, pages)} pages={pages} hrefFor={pageHref} />
+      <LiveNotices notices={notices} />
     </main>
   );
 }

@@ -319,5 +319,14 @@ describe("OAuth2 with the OpenID Connect test provider", { timeout: 90_000 }, ()
     const response = await fetch(`${server!.url}/api/oauth2-redirect?code=abc`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("No pudimos completar el inicio de sesión");
+    // A provider's response_mode=form_post: a cross-site form POST reaches the page too.
+    const formPost = await fetch(`${server!.url}/api/oauth2-redirect`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://proveedor.example" },
+      body: "state=cliente-de-otro-proceso&code=abc",
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    expect(formPost.status).toBe(200);
+    expect(await formPost.text()).toContain("Listo. Puede cerrar esta ventana.");
   });
 });

@@ -224,6 +224,7 @@ describe("GET /api/users/me", { timeout: 60_000 }, () => {
     const forged = `${jwt.slice(0, -4)}${jwt.endsWith("AAAA") ? "BBBB" : "AAAA"}`;
     expect(await client.me("", forged)).toMatchObject({ status: 401, body: UNAUTHORIZED });
     expect(await client.me("", "no-es-un-jwt")).toMatchObject({ status: 401, body: UNAUTHORIZED });
+    expect(await client.me("?populate=pedidos", null)).toMatchObject({ status: 401, body: UNAUTHORIZED });
   });
 
   it("populates role, profile and providers, by list, by index or *; an unknown relation is a 400", async () => {

@@ -24,11 +24,12 @@ function populateParam(url: URL): string {
 // (the header after hydration) ask with their session cookie, and better-auth's bearer session
 // token still works too.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const populate = parsePopulate(populateParam(url));
-  if (!populate.ok) return strapiError("ValidationError", failureMessages(populate).formErrors.join(" "));
+  // Who asks first (a guest is a 401 whatever the query says), then what they asked for.
   const apiSession = await readJwtSession(request);
   const userId = apiSession ? apiSession.account.id : ((await getSessionUser(requestMeta(request, context)))?.id ?? null);
+  if (!userId) return strapiError("UnauthorizedError", STRAPI_MESSAGES.missingCredentials);
+  const populate = parsePopulate(populateParam(new URL(request.url)));
+  if (!populate.ok) return strapiError("ValidationError", failureMessages(populate).formErrors.join(" "));
   const payload = await getCurrentUserPayload(userId, populate.value);
   if (!payload) return strapiError("UnauthorizedError", STRAPI_MESSAGES.missingCredentials);
   return strapiJson(payload);

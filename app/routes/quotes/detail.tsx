@@ -2,6 +2,7 @@ import { type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/detail";
+import { LiveNotices } from "~/components/live/live-notices";
 import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, FormNotice } from "~/components/ui/form";
 import { PageIntro } from "~/components/ui/page-intro";
@@ -14,6 +15,8 @@ import { QuoteHistory } from "~/features/quotes/components/quote-history";
 import { QuoteMessageThread } from "~/features/quotes/components/quote-messages";
 import { QuoteStatusPill } from "~/features/quotes/components/quote-status-pill";
 import { QuoteSummary } from "~/features/quotes/components/quote-summary";
+import { useLiveQuote } from "~/features/quotes/components/use-live-quote";
+import { useSentCount } from "~/features/quotes/components/use-sent-count";
 import { ValidityCountdown } from "~/features/quotes/components/validity-countdown";
 import { acceptQuote, rejectQuote } from "~/features/quotes/lifecycle.server";
 import { addQuoteMessage } from "~/features/quotes/messages.server";
@@ -134,6 +137,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function QuoteDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { quote, revision, revisions, comparisons, messages, history, notice, now } = loaderData;
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
+  // Live: a new status or revision, or a message from Forja, reloads this page's data.
+  const notices = useLiveQuote(quote.id, "customer");
+  const sentMessages = useSentCount("mensaje");
   const total = formatMoney(revision.totalCentavos);
   // The lifecycle table decides what the customer may answer now (only a sent quote still valid).
   const actions = allowedActions({ status: quote.status, who: "customer" });
@@ -211,7 +217,7 @@ export default function QuoteDetailPage({ loaderData, actionData }: Route.Compon
               <QuoteMessageThread messages={messages} emptyText="Todavía no hay mensajes sobre esta cotización." />
             </div>
             <div className="mt-6">
-              <QuoteMessageForm key={messages.length} lastResult={resultFor("mensaje")} label="Escriba su mensaje" />
+              <QuoteMessageForm key={sentMessages} lastResult={resultFor("mensaje")} label="Escriba su mensaje" />
             </div>
           </section>
         </div>
@@ -230,6 +236,7 @@ export default function QuoteDetailPage({ loaderData, actionData }: Route.Compon
           </section>
         </aside>
       </div>
+      <LiveNotices notices={notices} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { PageIntro } from "~/components/ui/page-intro";
 import { requireUser } from "~/features/accounts/guards.server";
 import { QuoteStatusPill } from "~/features/quotes/components/quote-status-pill";
 import { ValidityCountdown } from "~/features/quotes/components/validity-countdown";
+import { useLiveUpdates } from "~/lib/live/use-live-updates";
 import { listQuotesForCustomer } from "~/features/quotes/list.server";
 import { formatDate, formatMoney } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
@@ -20,6 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function QuotesListPage({ loaderData }: Route.ComponentProps) {
   const { quotes, now } = loaderData;
+  // Live: the server sends only this customer's quotes; any change (status, a revision sent) reloads the list.
+  useLiveUpdates(["cotizaciones/*"]);
   return (
     <>
       <PageIntro eyebrow="Mi cuenta" title="Mis cotizaciones" lead="Consulte, acepte o rechace las cotizaciones que Forja le envía." />

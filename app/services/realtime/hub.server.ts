@@ -319,7 +319,7 @@ export async function startRealtime(database: Database = getDatabase()): Promise
   });
   const listening = {
     stop: async () => {
-      for (const connection of [...hub.connections.values()]) connection.close();
+      closeRealtimeStreams();
       await unlisten();
       await hub.queue;
       if (hub.listening === listening) hub.listening = null;
@@ -327,6 +327,11 @@ export async function startRealtime(database: Database = getDatabase()): Promise
   };
   hub.listening = listening;
   return listening;
+}
+
+/** Ends every open stream (at shutdown, so the HTTP server's close does not wait for them); clients reconnect elsewhere. */
+export function closeRealtimeStreams(): void {
+  for (const connection of [...hub.connections.values()]) connection.close();
 }
 
 /** Waits until every event heard so far has been delivered (tests and the benchmark). */

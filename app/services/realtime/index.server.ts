@@ -1,5 +1,6 @@
 // The realtime service's public surface (PocketBase's /api/realtime over Forja's collections).
 export {
+  closeRealtimeStreams,
   connectRealtimeClient,
   findRealtimeClient,
   publishToRealtimeClient,

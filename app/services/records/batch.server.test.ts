@@ -89,4 +89,19 @@ describe("runBatch", () => {
     expect(answer.body).toMatchObject({ data: { requests: { "0": { response: { status: 403, message: "Only superusers can perform this action." } } } } });
     expect(await state()).toEqual(before);
   });
+
+  it("upserts with PUT as PocketBase does: an update when the body's id exists, a create otherwise", async () => {
+    const existing = await runBatch(COLLECTIONS, [item("POST", "/api/collections/productos/records", body("FOR-TUE-M16"))], STAFF);
+    const productId = ((existing.body as { body: { id: string } }[])[0]!).body.id;
+    const answer = await runBatch(
+      COLLECTIONS,
+      [item("PUT", "/api/collections/productos/records?fields=id,existencia", { id: productId, existencia: 7 }), item("PUT", "/api/collections/productos/records", body("FOR-TUE-M14"))],
+      STAFF,
+    );
+    expect(answer.body).toBeInstanceOf(Array);
+    const results = answer.body as { status: number; body: Record<string, unknown> }[];
+    expect(results[0]).toEqual({ status: 200, body: { id: productId, existencia: 7 } });
+    expect(results[1]).toMatchObject({ status: 200, body: { sku: "FOR-TUE-M14", precio: 11.6 } });
+    expect(results[1]!.body.id).not.toBe(productId);
+  });
 });

@@ -61,7 +61,7 @@ export interface RecordCollection {
   /**
    * Writes, through the feature's domain commands (docs/decisions/0015; engine in writes.server.ts).
    * Absent: nobody may. Each answers the record's id or a Failure the engine turns into
-   * PocketBase's body (see RecordWriteFailure there).
+   * PocketBase's body (writeFailureAnswer there).
    */
   create?(input: RecordWriteInput, writer: RecordWriter): Promise<Result<string>>;
   update?(id: string, input: RecordWriteInput, writer: RecordWriter): Promise<Result<string>>;

@@ -26,6 +26,8 @@ export function AcceptQuoteForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  // Keyed by the revision too: when a new one arrives on a live page, the box that said "I read
+  // revision N" starts unticked for the revision now shown (the name typed stays).
   const { key: termsKey, ...termsProps } = getInputProps(fields.terms, { type: "checkbox" });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
@@ -39,7 +41,7 @@ export function AcceptQuoteForm({
       />
       <div>
         <div className="flex items-start gap-3">
-          <input key={termsKey} {...termsProps} className="mt-1 size-4 shrink-0 accent-forja-600" />
+          <input key={`${termsKey}-${revision}`} {...termsProps} className="mt-1 size-4 shrink-0 accent-forja-600" />
           <label htmlFor={fields.terms.id} className="text-sm text-acero-800">
             He leído las condiciones de la cotización {number} (revisión {revision}) y la acepto por {total} con IVA incluido.
           </label>
