@@ -4,7 +4,7 @@
 //   slowdown). Each size runs on its own server and database, and each rate is taken against a
 //   static-file floor on the same server (bench-support.mjs), so the slowdown compares the two
 //   ratios rather than two rates measured minutes apart on a shared machine.
-// - realtime: reserved below.
+// The realtime figure of the same issue is scripts/bench-realtime.mjs.
 import { againstFloor, gzipBytes, nearestAsset, rate, startSeededServer, staticAssets } from "./bench-support.mjs";
 
 export const RECORDS_PATH = "/api/collections/productos/records?perPage=30&skipTotal=1";
@@ -55,9 +55,3 @@ export async function benchRecordsList() {
   return { small, large, slowdown: small.ratio / large.ratio, rawSlowdown: small.value / large.value };
 }
 
-// ---------------------------------------------------------------------------------------------
-// REALTIME FIGURE — reserved (issue 11 §5): 1 000 subscribers on one process, time from a commit to
-// the last delivery, p95 (target ≤ 250 ms). To be added here as `benchRealtime()`, following the
-// same method: warm up, floor (e.g. the same fan-out by a bare SSE server), figure, floor; then
-// printed by scripts/bench.mjs where it says REALTIME.
-// ---------------------------------------------------------------------------------------------

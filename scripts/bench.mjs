@@ -7,11 +7,13 @@
 import { execSync } from "node:child_process";
 import { benchRecordsList, RECORDS_PATH } from "./bench-records.mjs";
 import { benchStaffList, benchUpload } from "./bench-forms.mjs";
-import { againstFloor, CONNECTIONS, describeFigure, DURATION_S, gzipBytes, nearestAsset, rate, startSeededServer, staticAssets } from "./bench-support.mjs";
+import { againstFloor, CONNECTIONS, describeFigure, DURATION_S, gzipBytes, nearestAsset, rate, startSeededServer, staticAssets, usePrivateBuild } from "./bench-support.mjs";
 
 const PAGES = ["/", "/industrias-design/medica", "/servicios", "/faqs"];
 
 execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+// A rebuild in the working tree during the run must not pull the build from under the servers.
+process.once("exit", usePrivateBuild());
 
 async function firstLoadJs(base) {
   const html = await (await fetch(`${base}/`)).text();
@@ -70,8 +72,11 @@ console.log(
   `  tiempo por solicitud con 100 000 = ${records.slowdown.toFixed(2)}× el de 1 000, medido contra el suelo (${records.rawSlowdown.toFixed(2)}× en req/s sin corregir); meta ≤ 1.2×`,
 );
 
-// REALTIME: the realtime figure (1 000 subscribers on one process, p95 from commit to last
-// delivery, target ≤ 250 ms) goes here, from benchRealtime() in scripts/bench-records.mjs.
+// ─── REALTIME ─────────────────────────────────────────────────────────────────────────────────
+// The realtime figure (1 000 subscribers on one process, p95 from commit to last delivery, target
+// ≤ 250 ms) goes here: benchRealtime(url, staff) from scripts/bench-realtime.mjs, on a server from
+// startSeededServer({ staff }), measured with againstFloor like the figures above.
+// ──────────────────────────────────────────────────────────────────────────────────────────────
 
 const list = await benchStaffList();
 console.log(`\n/admin/formularios página 1 con el total exacto:`);

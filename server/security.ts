@@ -27,11 +27,15 @@ export function contentSecurityPolicy(allow: { nonce: string } | { hashes: strin
   ].join("; ");
 }
 
+/** Exactly the paths of the files API routes (app/routes/api/files*.ts): any other page keeps the site's policy. */
+const FILES_API = /^\/api\/files\/(token|[^/]+\/[^/]+\/[^/]+)$/;
+
 export function securityHeaders(development: boolean) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }, development));
+    // Stored files (PocketBase's files API) carry PocketBase's own sandboxing policy, set by their routes.
+    if (!FILES_API.test(req.path)) res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }, development));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

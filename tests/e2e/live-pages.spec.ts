@@ -123,6 +123,24 @@ test.describe("live staff pages", () => {
     expect(documents).toHaveLength(1);
   });
 
+  test("before the short token expires the page gets a new one and subscribes again with it; events keep coming", async ({ request, newClient }) => {
+    test.setTimeout(60_000);
+    const staff = await staffPage(newClient);
+    // The page's clock runs fast on demand (the server's does not): 13 minutes pass in an instant.
+    await staff.clock.install();
+    await openLive(staff, "/admin/formularios", ["solicitudes/*"]);
+    const tokenAgain = staff.waitForResponse((response) => new URL(response.url()).pathname === "/cuenta/tiempo-real" && response.status() === 200);
+    const resubscribed = subscribed(staff, ["solicitudes/*"]);
+    await staff.clock.fastForward("13:00");
+    const renewed = await tokenAgain;
+    const sent = await resubscribed;
+    // The subscriptions went out again under the new token.
+    expect(await sent.request().headerValue("authorization")).toBe(((await renewed.json()) as { token: string }).token);
+
+    const folio = await sendSolicitudApi(request);
+    await expect(staff.getByRole("status").filter({ hasText: `Nueva solicitud ${folio}` })).toBeVisible();
+  });
+
   test("/admin/pedidos is live: the page subscribes to orders", async ({ newClient }) => {
     const staff = await staffPage(newClient);
     // Orders need the shop's products and checkout (checkout.spec covers them); here: it listens.

@@ -8,11 +8,12 @@ import type { ProductValues } from "~/features/catalogue/forms";
 import { createProduct } from "~/features/catalogue/product-commands.server";
 import { seedCatalogue } from "~/features/catalogue/seed.server";
 import type { UploadedFile } from "~/services/files/multipart.server";
-import { uploadsDir, uploadsTmpDir } from "~/services/files/storage.server";
+import { getFileStore } from "~/services/files/file-store.server";
+import { uploadsTmpDir } from "~/services/files/storage.server";
 
 // The kit of the catalogue's integration tests (app/features/catalogue/*.server.test.ts and the
 // staff product route's): product form values, the demo bracket with photos, real PNG files made
-// with sharp, uploads as the multipart parser hands them over, and the WebP variants on disk.
+// with sharp, uploads as the multipart parser hands them over, and the stored WebP variants.
 // Each test file still sets its environment and database itself: `vi.hoisted` + isolateTestEnv,
 // then useTestFileDatabase (tests/support/test-file-database.ts), seeding with seedDemoCatalogue
 // or createMensula as it needs.
@@ -79,11 +80,18 @@ export function uploaded(name: string, bytes: Buffer): UploadedFile {
   return { field: "images", name, tmpPath, size: bytes.length, sha256: "", head: bytes.subarray(0, 65_536), tail: bytes.subarray(Math.max(0, bytes.length - 65_536)) };
 }
 
-/** Every WebP variant under the uploads folder (full paths). */
-export function storedFiles(): string[] {
-  const root = uploadsDir();
-  if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((file) => file.endsWith(".webp")).map((file) => path.join(root, file));
+/** Every stored WebP variant's key, from the file store the database uses (DATA_DIR/uploads or PostgreSQL). */
+export async function storedFiles(): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of getFileStore().keys()) if (key.endsWith(".webp")) keys.push(key);
+  return keys;
+}
+
+/** A stored file's bytes (throws when there is none). */
+export async function storedBytes(key: string): Promise<Buffer> {
+  const bytes = await getFileStore().readBytes(key, 64 * 1024 * 1024);
+  if (!bytes) throw new Error(`no stored file ${key}`);
+  return bytes;
 }
 
 /** An active product's photo: nobody is asked whether they may see inactive ones. */

@@ -21,6 +21,8 @@ const STOP_TIMEOUT_MS = 20_000;
 
 export interface TestServer {
   url: string;
+  /** The PostgreSQL database it runs on (absent on PGlite): give it to another test server to share it. */
+  databaseUrl?: string;
   stop(): Promise<void>;
   /** Stops the server process and starts it again on the same port and data (a deploy or a crash-restart). */
   restart(): Promise<void>;
@@ -56,13 +58,22 @@ export async function startTestServer(
     env?: Record<string, string>;
     /** Receives everything the server writes to stdout and stderr (its JSON log lines), e.g. to assert on errors. */
     onOutput?: (text: string) => void;
+    /**
+     * The server's DATA_DIR (default: a fresh one it removes). Give the test file's own (isolateTestEnv)
+     * so the files `prepare` stores on disk and the auth secret are the server's too; it is left in place.
+     */
+    dataDir?: string;
+    /** The PostgreSQL server to create the database on (default TEST_DATABASE_URL; none: PGlite). */
+    adminUrl?: string;
+    /** An existing PostgreSQL database to run on as it is (another test server's): neither created nor dropped here. */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestServer> {
   execFileSync(path.join(BIN, "node"), [path.join(ROOT, "scripts/ensure-build.mjs")], { cwd: ROOT, env: childEnv(), stdio: "inherit", timeout: 300_000 });
 
   // A private copy of the build, so a rebuild by someone else during the run cannot pull files away.
   const serverRoot = fs.mkdtempSync(path.join(os.tmpdir(), "forja-test-server-"));
-  const dataDir = path.join(serverRoot, "data");
+  const dataDir = options.dataDir ?? path.join(serverRoot, "data");
   let postgres: { adminUrl: string; name: string } | undefined;
   const cleanUp = async () => {
     fs.rmSync(serverRoot, { recursive: true, force: true });
@@ -77,8 +88,9 @@ export async function startTestServer(
     for (const entry of ["node_modules", "server", "drizzle"]) fs.symlinkSync(path.join(ROOT, entry), path.join(serverRoot, entry), "dir");
 
     const env: Record<string, string> = { TRUST_PROXY: "loopback", DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: "error", ...options.env };
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (adminUrl) {
+    const adminUrl = options.adminUrl ?? process.env.TEST_DATABASE_URL;
+    if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+    else if (adminUrl) {
       const name = `forja_http_${process.pid}_${randomBytes(4).toString("hex")}`;
       await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
       postgres = { adminUrl, name };
@@ -106,6 +118,7 @@ export async function startTestServer(
     const url = server.url;
     return {
       url,
+      ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
       stop: async () => {
         await end(server);
         await cleanUp();

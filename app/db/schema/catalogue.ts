@@ -31,9 +31,10 @@ export const products = pgTable(
     index("products_search_idx").using("gin", sql`to_tsvector('spanish', ${table.searchDocument})`),
     index("products_category_idx").on(table.category, table.active),
     index("products_active_name_idx").on(table.active, table.name),
-    // The record API's default order (`created,id`): its first page reads 30 index entries instead
-    // of sorting the whole catalogue (docs/decisions/0019).
-    index("products_created_idx").on(table.createdAt, table.id),
+    // The record API's default order (`created,id`, compiled as PocketBase's `asc nulls first`; a
+    // plain ascending index cannot serve that, nor `-created`'s `desc nulls last`): its first page
+    // reads 30 index entries instead of sorting the whole catalogue (docs/decisions/0019).
+    index("products_created_idx").on(table.createdAt.asc().nullsFirst(), table.id),
     // The last line of defence against overselling: stock can never go below zero.
     check("products_stock_nonnegative", sql`${table.stock} >= 0`),
     check("products_price_positive", sql`${table.priceCentavos} > 0`),

@@ -74,9 +74,9 @@ describe("serving", () => {
 
   it("removes an image with its files", async () => {
     const image = await firstImage();
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     expect(await removeProductImage(productId, image.id)).toEqual(ok());
-    expect(storedFiles()).toHaveLength(before - image.widths.length);
+    expect(await storedFiles()).toHaveLength(before - image.widths.length);
     expect(await fileFor(image.id, "640.webp")).toBeNull();
     expect(await removeProductImage(productId, image.id)).toEqual(notFoundResult(IMAGE_GONE));
   });

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
@@ -9,8 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("catalogue-images"));
 
 import { failureMessages, invalid, ok } from "~/lib/result";
-import { uploadsDir } from "~/services/files/storage.server";
-import { createMensula, png, publicOnly, storedFiles, uploaded } from "../../../tests/support/catalogue-fixtures";
+import { createMensula, png, publicOnly, storedBytes, storedFiles, uploaded } from "../../../tests/support/catalogue-fixtures";
 import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { getProductsForCart } from "./cart-products.server";
 import { makeProductImageFirst } from "./image-commands.server";
@@ -42,20 +40,20 @@ describe("uploads", () => {
     const [image] = await imagesForProduct(productId);
     expect(image).toMatchObject({ alt: "Ménsula vista frontal", width: 2000, height: 1000, widths: [320, 640, 1024, 1600] });
 
-    const files = storedFiles();
+    const files = await storedFiles();
     expect(files).toHaveLength(4);
     for (const file of files) {
       // Server-made names: <year>/<month>/<uuid>-<width>.webp, nothing from the uploaded name.
-      expect(path.relative(uploadsDir(), file)).toMatch(/^\d{4}\/\d{2}\/[0-9a-f-]{36}-\d+\.webp$/);
-      const metadata = await sharp(file).metadata();
+      expect(file).toMatch(/^\d{4}\/\d{2}\/[0-9a-f-]{36}-\d+\.webp$/);
+      const metadata = await sharp(await storedBytes(file)).metadata();
       expect(metadata.format).toBe("webp");
       expect(metadata.height).toBe(metadata.width / 2);
     }
-    expect((await Promise.all(files.map((file) => sharp(file).metadata()))).map((metadata) => metadata.width).sort((a, b) => a - b)).toEqual([320, 640, 1024, 1600]);
+    expect((await Promise.all(files.map(async (file) => sharp(await storedBytes(file)).metadata()))).map((metadata) => metadata.width).sort((a, b) => a - b)).toEqual([320, 640, 1024, 1600]);
   });
 
   it("never enlarges a small image and applies the EXIF orientation of a JPEG", async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const jpeg = await sharp({ create: { width: 480, height: 240, channels: 3, background: "#4a5a6c" } })
       .jpeg()
       .withMetadata({ orientation: 6 })
@@ -64,20 +62,20 @@ describe("uploads", () => {
     const images = await imagesForProduct(productId);
     // Orientation 6 turns the 480 × 240 picture upright: 240 wide, 480 high.
     expect(images[1]).toMatchObject({ width: 240, height: 480, widths: [240] });
-    expect(storedFiles()).toHaveLength(before + 1);
+    expect(await storedFiles()).toHaveLength(before + 1);
     const served = await getProductImageFile({ imageId: images[1]!.id, fileName: "240.webp", mayViewInactive: publicOnly });
     const metadata = await sharp(served!.body).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(["webp", 240, 480]);
   });
 
   it("refuses what is not a PNG or JPG by content, in Spanish, and keeps nothing", async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const fake = uploaded("plano.png", Buffer.from("%PDF-1.7 esto no es una imagen"));
     const renamed = uploaded("foto.jpg", await png(400, 400));
     const good = uploaded("buena.png", await png(400, 400));
     const result = await addProductImages(productId, [good, fake, renamed], "x");
     expect(result).toEqual(invalid({ fieldErrors: { images: ["«plano.png» no es una imagen PNG o JPG válida.", "«foto.jpg» no es una imagen PNG o JPG válida."] } }));
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
     expect(await imagesForProduct(productId)).toHaveLength(2);
 
     const broken = uploaded("rota.png", Buffer.concat([(await png(300, 300)).subarray(0, 60), Buffer.alloc(200)]));

@@ -44,20 +44,20 @@ describe("saveProduct", () => {
   });
 
   it("refuses a fake photo before writing anything", async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const fake = uploaded("foto.png", Buffer.from("no soy una imagen"));
     const saved = await saveProduct({ productId: null, values: values({ sku: "FOR-ABR-300", name: "Abrazadera 3 in" }), images: [fake], imageAlt: "" });
     expect(saved).toEqual(invalid({ formErrors: ["No se guardó el producto: revise las imágenes."], fieldErrors: { images: ["«foto.png» no es una imagen PNG o JPG válida."] } }));
     expect(await getProductBySlug("abrazadera-3-in")).toBeNull();
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
   });
 
   it("answers a SKU clash as field errors and keeps none of the new photos", async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const saved = await saveProduct({ productId: null, values: values({ name: "Otra abrazadera" }), images: [uploaded("otra.png", await png())], imageAlt: "" });
     expect(saved).toEqual(invalid({ formErrors: [PRODUCT_NOT_SAVED], fieldErrors: { sku: ["Ya existe otro producto con el SKU FOR-ABR-200. Cada SKU debe ser único."] } }));
     expect(saved.ok || failureStatus(saved)).toBe(400);
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
   });
 
   it("updates a product and adds photos after the ones it has", async () => {

@@ -51,6 +51,7 @@ const visibleTo = (auth: RecordAuth) => staffOrCustomerRule(auth, orderVisibleTo
 const readCollection = tableCollection<OrderRecordRow>({
   id: "pbc_pedidos",
   name: "pedidos",
+  relations: { cliente: "users" },
   fields: PEDIDOS_FIELDS,
   defaultSort: "-created",
   table: orders,

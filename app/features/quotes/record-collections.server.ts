@@ -83,6 +83,7 @@ const quotesVisibleTo = (auth: RecordAuth) => staffOrCustomerRule(auth, quoteVis
 const readQuotes = tableCollection<QuoteRecordRow>({
   id: "pbc_cotizaciones",
   name: "cotizaciones",
+  relations: { cliente: "users", solicitud: "solicitudes" },
   fields: COTIZACIONES_FIELDS,
   defaultSort: "-created",
   table: quotes,
@@ -128,6 +129,7 @@ const messagesVisibleTo = (auth: RecordAuth) => staffOrCustomerRule(auth, quoteM
 const readMessages = tableCollection<MessageRecordRow>({
   id: "pbc_mensajes",
   name: "mensajes",
+  relations: { cotizacion: "cotizaciones" },
   fields: MENSAJES_FIELDS,
   defaultSort: "created",
   table: quoteMessages,

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { asc, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
@@ -18,6 +17,7 @@ import { solicitudEvents, solicitudFiles, solicitudes } from "~/db/schema/solici
 import { counters } from "~/db/schema/numbering";
 import { confirmEmail } from "~/features/accounts/email-confirmation.server";
 import { MIME_BY_KIND } from "~/services/files/detect-type.server";
+import { getFileStore } from "~/services/files/file-store.server";
 import { verifyFormToken } from "~/services/security/form-token.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { nextTestIp, registeredCustomer, requestMeta } from "../../../tests/support/auth-requests";
@@ -48,8 +48,12 @@ const mexicoYear = () => Number(todayInMexico().slice(0, 4));
 let emailCounter = 0;
 const uniqueEmail = (label: string) => `${label}-${++emailCounter}-${process.pid}@ejemplo.mx`;
 
-/** Files stored for good (uploads minus the temporary folder) and temporary leftovers. */
-const storedFiles = () => listFilesRecursive(uploads, [".tmp"]);
+/** Files stored for good (the file store: DATA_DIR/uploads minus its temporary folder, or PostgreSQL) and temporary leftovers. */
+async function storedFiles(): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of getFileStore().keys()) keys.push(key);
+  return keys;
+}
 const tmpFiles = () => listFilesRecursive(path.join(uploads, ".tmp"));
 
 async function totals() {
@@ -60,7 +64,7 @@ async function totals() {
     db.select({ n: count() }).from(solicitudEvents),
     db.select({ n: count() }).from(outbox),
   ]);
-  return { solicitudes: rows!.n, files: files!.n, events: events!.n, outbox: mails!.n, stored: storedFiles().length, tmp: tmpFiles().length };
+  return { solicitudes: rows!.n, files: files!.n, events: events!.n, outbox: mails!.n, stored: (await storedFiles()).length, tmp: tmpFiles().length };
 }
 
 /** Runs `act` and checks that it left the database and the uploads folder exactly as they were. */
@@ -177,12 +181,12 @@ describe("submitForm: a quote request that succeeds", () => {
       ["soporte.step", "step", MIME_BY_KIND.step, step.length, sha256(step)],
       ["soporte.stl", "stl", MIME_BY_KIND.stl, stl.length, sha256(stl)],
     ]);
-    const stored = storedFiles();
+    const stored = await storedFiles();
     for (const file of files) {
       expect(file.storagePath).toMatch(/^\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       expect(file.storagePath).not.toContain("soporte");
       expect(stored).toContain(file.storagePath);
-      expect(sha256(fs.readFileSync(path.join(uploads, file.storagePath)))).toBe(file.sha256);
+      expect(sha256((await getFileStore().readBytes(file.storagePath, 1024 * 1024))!)).toBe(file.sha256);
     }
     expect(tmpFiles()).toEqual([]);
 

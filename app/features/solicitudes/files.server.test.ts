@@ -1,16 +1,16 @@
-import fs from "node:fs";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 
-// Downloads of a solicitud's files: only through their solicitud, streamed from disk.
+// Downloads of a solicitud's files: only through their solicitud, streamed from the file store.
 // Integration test on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL); rows are
-// inserted directly with Drizzle, files written under a temporary DATA_DIR, where uploads go.
+// inserted directly with Drizzle, files written to the store the database uses (a temporary
+// DATA_DIR, or PostgreSQL).
 
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("solicitudes-files"));
 
 import { getDb } from "~/db/client.server";
 import { solicitudFiles } from "~/db/schema/solicitudes";
+import { getFileStore } from "~/services/files/file-store.server";
 import { attachmentDisposition, getSolicitudFile } from "./files.server";
 import { insertSolicitudes as insert, readAll, useSolicitudTestDatabase } from "../../../tests/support/solicitud-requests";
 
@@ -19,9 +19,7 @@ useSolicitudTestDatabase(dataDir);
 describe("getSolicitudFile", () => {
   async function storedFile(solicitudId: string, content: string, originalName = "pieza.step") {
     const storagePath = `2026/03/${randomUUID()}`;
-    const absolute = path.join(dataDir, "uploads", storagePath);
-    fs.mkdirSync(path.dirname(absolute), { recursive: true });
-    fs.writeFileSync(absolute, content);
+    await getFileStore().putBytes(storagePath, Buffer.from(content));
     const [file] = await getDb()
       .insert(solicitudFiles)
       .values({ solicitudId, originalName, storagePath, kind: "step", mimeType: "model/step", size: Buffer.byteLength(content), sha256: "0" })
@@ -47,10 +45,10 @@ describe("getSolicitudFile", () => {
     expect(await getSolicitudFile({ solicitudId: "x", fileId: file.id })).toBeNull();
   });
 
-  it("returns null (and logs) when the row exists but the file is gone from disk", async () => {
+  it("returns null (and logs) when the row exists but the file is gone from the store", async () => {
     const [row] = await insert({});
     const file = await storedFile(row.id, "ISO-10303-21;");
-    fs.rmSync(path.join(dataDir, "uploads", file.storagePath));
+    await getFileStore().remove([file.storagePath]);
     expect(await getSolicitudFile({ solicitudId: row.id, fileId: file.id })).toBeNull();
   });
 

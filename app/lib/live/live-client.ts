@@ -112,18 +112,7 @@ export async function subscribeLive(topics: readonly string[], listener: LiveLis
   if ((listeners.size === 0 || !pb.authStore.isValid) && !(await fetchToken())) return async () => undefined;
   listeners.add(listener);
   const unsubscribers: (() => Promise<void>)[] = [];
-  try {
-    if (listeners.size === 1) await pb.realtime.subscribe("PB_CONNECT", onConnect);
-    for (const topic of topics) {
-      const unsubscribe = await pb.realtime.subscribe(topic, (data: { action?: string; record?: Record<string, unknown> }) => {
-        listener.onEvent({ topic, action: String(data.action ?? ""), record: data.record ?? {} });
-      });
-      unsubscribers.push(unsubscribe);
-    }
-  } catch {
-    // The first connection failed within the SDK's timeout: this page is not live; it still works by reload.
-  }
-  return async () => {
+  const leave = async () => {
     if (!listeners.delete(listener)) return;
     if (listeners.size > 0) {
       for (const unsubscribe of unsubscribers) await unsubscribe().catch(() => undefined);
@@ -134,4 +123,18 @@ export async function subscribeLive(topics: readonly string[], listener: LiveLis
     connects = 0;
     await pb.realtime.unsubscribe().catch(() => undefined);
   };
+  try {
+    if (listeners.size === 1) await pb.realtime.subscribe("PB_CONNECT", onConnect);
+    for (const topic of topics) {
+      const unsubscribe = await pb.realtime.subscribe(topic, (data: { action?: string; record?: Record<string, unknown> }) => {
+        listener.onEvent({ topic, action: String(data.action ?? ""), record: data.record ?? {} });
+      });
+      unsubscribers.push(unsubscribe);
+    }
+  } catch {
+    // The first connection failed within the SDK's 15 s (the SDK does not retry a client that never
+    // connected), or the server refused the subscriptions: this page is not live, it works by reload.
+    await leave();
+  }
+  return leave;
 }

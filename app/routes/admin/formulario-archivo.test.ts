@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
@@ -12,6 +10,7 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 // The test seeds its rows straight into the database (no feature creates them without an upload).
 // eslint-disable-next-line no-restricted-imports
 import { getDb } from "~/db/client.server";
+import { getFileStore } from "~/services/files/file-store.server";
 // eslint-disable-next-line no-restricted-imports
 import { solicitudFiles, solicitudes } from "~/db/schema/solicitudes";
 import { clientIpContext } from "~/lib/request-context";
@@ -48,8 +47,7 @@ useTestFileDatabase(dataDir, async () => {
   solicitudId = owner.id;
   otherSolicitudId = other.id;
   const storagePath = `2026/03/${randomUUID()}`;
-  fs.mkdirSync(path.join(dataDir, "uploads", "2026", "03"), { recursive: true });
-  fs.writeFileSync(path.join(dataDir, "uploads", storagePath), CONTENT);
+  await getFileStore().putBytes(storagePath, Buffer.from(CONTENT));
   const [file] = await getDb()
     .insert(solicitudFiles)
     .values({ solicitudId, originalName: "Ménsula <script>.step", storagePath, kind: "step", mimeType: "model/step", size: CONTENT.length, sha256: "0" })

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/batch";
 import { readBatch, runBatch } from "~/services/records/batch.server";
-import { RECORD_COLLECTIONS } from "./record-collections.server";
+import { recordCollections } from "~/services/records/registry.server";
 import { recordWriterOf } from "./record-writer.server";
 
 // POST /api/batch — PocketBase's batch of record writes in one transaction, all or nothing, as the
@@ -13,7 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
   const batch = await readBatch(request);
   if (!batch.ok) return Response.json(batch.answer.body, { status: batch.answer.status, headers });
   try {
-    const answer = await runBatch(RECORD_COLLECTIONS, batch.items, writer);
+    const answer = await runBatch(recordCollections(), batch.items, writer);
     return Response.json(answer.body, { status: answer.status, headers });
   } finally {
     await batch.cleanup();

@@ -22,9 +22,15 @@ export async function fileTokenAuthOf(token: string | null): Promise<RecordAuth>
   return session ? { collection: claims.collection, id: claims.id } : null;
 }
 
+/**
+ * PocketBase's sandboxing policy for served files (tools/filesystem Serve). The server leaves its
+ * page policy off /api/files/* (server/security.ts), so every answer there carries this one.
+ */
+export const FILE_CSP = "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+
 /** PocketBase's error body. */
 export function pocketBaseError(status: number, message: string): Response {
-  return Response.json({ status, message, data: {} }, { status, headers: { "Cache-Control": "no-store" } });
+  return Response.json({ status, message, data: {} }, { status, headers: { "Cache-Control": "no-store", "Content-Security-Policy": FILE_CSP } });
 }
 
 export const notFoundAnswer = () => pocketBaseError(404, "The requested resource wasn't found.");

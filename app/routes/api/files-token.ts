@@ -1,7 +1,7 @@
 import type { Route } from "./+types/files-token";
 import { signFileToken } from "~/services/files/file-tokens.server";
 import { getAuthSecret } from "~/services/security/secret.server";
-import { pocketBaseError } from "./files-auth.server";
+import { FILE_CSP, pocketBaseError } from "./files-auth.server";
 import { readTokenAuth } from "./record-auth.server";
 
 // POST /api/files/token — PocketBase's file token (apis/file.go fileToken, for the SDK's
@@ -21,5 +21,5 @@ export async function action({ request }: Route.ActionArgs) {
     { id: auth.claims.id, collection: auth.claims.collection, sessionId: auth.session.sessionId, sessionExpiresAt: auth.session.sessionExpiresAt },
     { secret: getAuthSecret() },
   );
-  return Response.json({ token }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json({ token }, { headers: { "Cache-Control": "no-store", "Content-Security-Policy": FILE_CSP } });
 }

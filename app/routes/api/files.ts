@@ -1,7 +1,7 @@
 import type { Route } from "./+types/files";
 import { recordNamesFile, type RecordFileSource } from "~/services/files/record-files.server";
 import type { RecordAuth } from "~/services/records/collection.server";
-import { FILE_SOURCES, fileTokenAuthOf, notFoundAnswer, pocketBaseError } from "./files-auth.server";
+import { FILE_CSP, FILE_SOURCES, fileTokenAuthOf, notFoundAnswer, pocketBaseError } from "./files-auth.server";
 import { recordAuthOf } from "./record-auth.server";
 
 // GET /api/files/{collectionIdOrName}/{recordId}/{filename} — PocketBase's file download
@@ -16,8 +16,8 @@ const SEGMENT = /^[A-Za-z0-9_.-]{1,255}$/;
 const PLAIN = (value: string | undefined): value is string => value !== undefined && SEGMENT.test(value) && value !== "." && value !== "..";
 
 /** Content types a browser may show in place (PocketBase's inlineServeContentTypes, those we serve). */
+// X-Content-Type-Options: nosniff is on every answer of the server (server/security.ts).
 const INLINE = new Set(["image/png", "image/jpg", "image/jpeg", "image/gif", "image/webp", "application/pdf"]);
-const FILE_CSP = "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 const PUBLIC_CACHE = "max-age=2592000, stale-while-revalidate=86400";
 
 /** Go's strconv.ParseBool, as PocketBase reads `?download=`; anything else is false. */
@@ -51,7 +51,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     "Content-Length": String(file.size),
     "Content-Disposition": `${disposition}; filename=${file.name}`,
     "Content-Security-Policy": FILE_CSP,
-    "X-Content-Type-Options": "nosniff",
     "Cache-Control": isPublic ? PUBLIC_CACHE : "private, no-store",
   });
   if (file.modified) headers.set("Last-Modified", file.modified.toUTCString());

@@ -237,3 +237,28 @@ describe("solicitudes, cotizaciones, mensajes and pedidos through the official S
     expect(order).toEqual({ ...meta("pedidos"), id: seed.orderA.id, numero: seed.orderA.number, estado: "pendiente_pago", total: 429.61, cliente: A.id });
   });
 });
+
+describe("expand through the official SDK", { timeout: 60_000 }, () => {
+  it("puts the related records under `expand`, nested, as each caller may see them", async () => {
+    const [message] = await pb.a.collection("mensajes").getFullList({ expand: "cotizacion.cliente" });
+    const quote = message!.expand!.cotizacion as { id: string; numero: string; expand: { cliente: { id: string; email: string; collectionName: string } } };
+    expect(quote).toMatchObject({ id: seed.sentA.id, numero: seed.sentA.number, collectionName: "cotizaciones" });
+    expect(quote.expand.cliente).toMatchObject({ id: A.id, email: A.email, collectionName: "users" });
+
+    const staffView = await pb.staff.collection("pedidos").getOne(seed.orderA.id, { expand: "cliente" });
+    expect(staffView.expand?.cliente).toMatchObject({ id: A.id, email: A.email });
+  });
+
+  it("ignores a path that names no relation", async () => {
+    const [quoteB] = await pb.b.collection("cotizaciones").getFullList({ expand: "cliente,numero,nada.cliente" });
+    expect(Object.keys(quoteB!.expand ?? {})).toEqual(["cliente"]);
+    expect(quoteB!.expand!.cliente).toMatchObject({ id: B.id });
+  });
+
+  it("keeps `expand` when `fields` names it, and drops it otherwise", async () => {
+    const kept = await pb.a.collection("cotizaciones").getOne(seed.sentA.id, { expand: "cliente", fields: "id,expand.cliente.email" });
+    expect(Object.keys(kept)).toEqual(["id", "expand"]);
+    const dropped = await pb.a.collection("cotizaciones").getOne(seed.sentA.id, { expand: "cliente", fields: "id,numero" });
+    expect(dropped).toEqual({ id: seed.sentA.id, numero: seed.sentA.number });
+  });
+});

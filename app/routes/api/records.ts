@@ -3,20 +3,20 @@ import { listRecords, recordErrorBody, viewRecord } from "~/services/records/rec
 import { createRecord, deleteRecord, readWriteBody, updateRecord, withBody, type RecordAnswer } from "~/services/records/writes.server";
 import { failureStatus } from "~/lib/result";
 import { recordAuthOf } from "./record-auth.server";
-import { RECORD_COLLECTIONS } from "./record-collections.server";
+import { recordCollections } from "~/services/records/registry.server";
 import { recordWriterOf } from "./record-writer.server";
 
 // GET /api/collections/{collection}/records[/{id}] — PocketBase's record API, read by the official
 // `pocketbase` SDK unchanged (docs/decisions/0014). Who asks comes from the `Authorization` token
 // (record-auth.server.ts); without a valid one, a guest.
 
-/** The collections the API serves; each is defined by the feature that owns its data. */
-const COLLECTIONS = RECORD_COLLECTIONS;
+// The collections are the ones the composition root registered (app/hooks.server.ts): each is
+// defined by the feature that owns its data.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const auth = await recordAuthOf(request);
-  const result = params.id === undefined ? await listRecords(COLLECTIONS, params.collection, query, auth) : await viewRecord(COLLECTIONS, params.collection, params.id, query, auth);
+  const result = params.id === undefined ? await listRecords(recordCollections(), params.collection, query, auth) : await viewRecord(recordCollections(), params.collection, params.id, query, auth);
   const headers = { "Cache-Control": "no-store" };
   if (!result.ok) {
     const status = failureStatus(result);
@@ -32,13 +32,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const writer = await recordWriterOf(request);
   const method = request.method.toUpperCase();
   let answer: RecordAnswer;
-  if (method === "DELETE" && params.id !== undefined) answer = await deleteRecord(COLLECTIONS, params.collection, params.id, writer);
+  if (method === "DELETE" && params.id !== undefined) answer = await deleteRecord(recordCollections(), params.collection, params.id, writer);
   else if ((method === "POST" && params.id === undefined) || (method === "PATCH" && params.id !== undefined)) {
     const body = await readWriteBody(request);
     if (!body.ok) answer = body.answer;
     else
       answer = await withBody(body, (input) =>
-        params.id === undefined ? createRecord(COLLECTIONS, params.collection, input, writer, query) : updateRecord(COLLECTIONS, params.collection, params.id, input, writer, query),
+        params.id === undefined ? createRecord(recordCollections(), params.collection, input, writer, query) : updateRecord(recordCollections(), params.collection, params.id, input, writer, query),
       );
   } else answer = { status: 405, body: { status: 405, message: "Method Not Allowed.", data: {} } };
   const headers = { "Cache-Control": "no-store" };

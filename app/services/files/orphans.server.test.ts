@@ -4,12 +4,15 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // The start-up sweep of stored files that no row refers to (a crash between moving a request's files
-// into place and committing its row), on a real database and a real directory.
+// into place and committing its row), on a real database and the file store it uses: a real
+// directory with PGlite, the database itself with PostgreSQL (TEST_DATABASE_URL).
 
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("orphans"));
 
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import type { Database } from "~/db/client.server";
+import { storedFiles as storedFilesTable } from "~/db/schema/files";
+import { getFileStore } from "./file-store.server";
 import { removeOrphanUploads } from "./orphans.server";
 
 let database: Database;
@@ -25,12 +28,18 @@ afterAll(async () => {
 
 const TWO_HOURS_AGO = (Date.now() - 2 * 60 * 60 * 1000) / 1000;
 
-function store(relative: string, { old }: { old: boolean }): string {
-  const file = path.join(dataDir, "uploads", relative);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, "contenido");
-  if (old) fs.utimesSync(file, TWO_HOURS_AGO, TWO_HOURS_AGO);
-  return file;
+/** Stores a file under `key`, written two hours ago when `old`; returns the key. */
+async function store(key: string, { old }: { old: boolean }): Promise<string> {
+  await getFileStore().putBytes(key, Buffer.from("contenido"));
+  if (old && getFileStore().kind === "disk") fs.utimesSync(path.join(dataDir, "uploads", key), TWO_HOURS_AGO, TWO_HOURS_AGO);
+  if (old && getFileStore().kind === "postgres") await database.db.update(storedFilesTable).set({ createdAt: new Date(TWO_HOURS_AGO * 1000) }).where(sql`${storedFilesTable.path} = ${key}`);
+  return key;
+}
+
+async function exists(key: string): Promise<boolean> {
+  const file = await getFileStore().open(key);
+  await file?.body.cancel();
+  return file !== null;
 }
 
 describe("removeOrphanUploads", () => {
@@ -52,30 +61,37 @@ describe("removeOrphanUploads", () => {
       insert into product_images (product_id, alt, width, height, variants)
       select id, 'Vista', 640, 480, '[{"width":320,"height":240,"path":"2026/01/foto-320.webp"},{"width":640,"height":480,"path":"2026/01/foto-640.webp"}]'::jsonb from product`);
 
-    const attachment = store("2026/01/adjunto", { old: true });
-    const photos = [store("2026/01/foto-320.webp", { old: true }), store("2026/01/foto-640.webp", { old: true })];
-    const orphan = store("2026/01/huerfano", { old: true });
-    const orphanPhoto = store("2025/12/otra-foto-320.webp", { old: true });
-    const recent = store("2026/01/en-camino", { old: false });
-    const inProgress = store(".tmp/subiendo", { old: true });
+    const attachment = await store("2026/01/adjunto", { old: true });
+    const photos = [await store("2026/01/foto-320.webp", { old: true }), await store("2026/01/foto-640.webp", { old: true })];
+    const orphan = await store("2026/01/huerfano", { old: true });
+    const orphanPhoto = await store("2025/12/otra-foto-320.webp", { old: true });
+    const recent = await store("2026/01/en-camino", { old: false });
+    // An upload still being received (on disk, in the process's temporary folder).
+    const inProgress = path.join(dataDir, "uploads", ".tmp", "subiendo");
+    fs.mkdirSync(path.dirname(inProgress), { recursive: true });
+    fs.writeFileSync(inProgress, "contenido");
+    fs.utimesSync(inProgress, TWO_HOURS_AGO, TWO_HOURS_AGO);
 
     expect(await removeOrphanUploads()).toBe(2);
-    expect(fs.existsSync(orphan)).toBe(false);
-    expect(fs.existsSync(orphanPhoto)).toBe(false);
-    for (const kept of [attachment, ...photos, recent, inProgress]) expect(fs.existsSync(kept), kept).toBe(true);
+    expect(await exists(orphan)).toBe(false);
+    expect(await exists(orphanPhoto)).toBe(false);
+    for (const kept of [attachment, ...photos, recent]) expect(await exists(kept), kept).toBe(true);
+    expect(fs.existsSync(inProgress)).toBe(true);
     // Nothing left to do the second time.
     expect(await removeOrphanUploads()).toBe(0);
   });
 
   it("removes nothing when most stored files have no row (a new or wrong database), and says so", async () => {
-    const strays = Array.from({ length: 8 }, (_, index) => store(`2026/02/ajeno-${index}`, { old: true }));
+    const strays: string[] = [];
+    for (let index = 0; index < 8; index++) strays.push(await store(`2026/02/ajeno-${index}`, { old: true }));
     expect(await removeOrphanUploads()).toBe(0);
-    for (const stray of strays) expect(fs.existsSync(stray), stray).toBe(true);
-    for (const stray of strays) fs.rmSync(stray);
+    for (const stray of strays) expect(await exists(stray), stray).toBe(true);
+    await getFileStore().remove(strays);
   });
 
-  it("does nothing when there is no uploads directory yet", async () => {
+  it("does nothing when nothing is stored yet (no uploads directory, no stored rows)", async () => {
     fs.rmSync(path.join(dataDir, "uploads"), { recursive: true, force: true });
+    await getFileStore().remove(await Array.fromAsync(getFileStore().keys()));
     expect(await removeOrphanUploads()).toBe(0);
   });
 });

@@ -50,6 +50,8 @@ export interface RecordCollection {
   fields: RecordFieldMap;
   /** The sort used when the caller gives none (PocketBase's syntax, e.g. "-created"). */
   defaultSort: string;
+  /** Relation fields (`expand`): field → the collection its ids belong to, e.g. `{cliente: "users"}`. */
+  relations?: Readonly<Record<string, string>>;
   /** PocketBase's superuser-only collection (no list/view rule): anyone but staff gets its 403. */
   superusersOnly?: boolean;
   /** A page of the records `auth` may list, matching `where` (the visibility rule is the collection's). */

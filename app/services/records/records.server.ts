@@ -4,6 +4,7 @@ import { logger } from "~/lib/logger.server";
 import { parseSort } from "~/lib/record-filter";
 import { forbiddenResult, invalid, notFoundResult, ok, type Failure, type Result } from "~/lib/result";
 import type { RecordAuth, RecordCollection, RecordData } from "./collection.server";
+import { expandRecords, parseExpandParam } from "./expand.server";
 
 // The record API's engine, PocketBase's list and view of records (apis/record_crud.go,
 // tools/search/provider.go) over any collection a feature defines (collection.server.ts): reads
@@ -62,7 +63,7 @@ function parseGoBool(value: string): boolean | null {
 
 /**
  * The `fields` parameter: top-level names to keep, or null to keep all (absent, empty or `*`).
- * A `:modifier` is ignored and a nested name (`expand.x`) keeps nothing, for now.
+ * A `:modifier` is ignored; a nested name (`expand.cliente.name`) keeps its top level (`expand`) whole.
  */
 export function parseFieldsParam(value: string | null): Set<string> | null {
   if (!value) return null;
@@ -71,7 +72,7 @@ export function parseFieldsParam(value: string | null): Set<string> | null {
     .map((part) => part.split(":")[0]!.trim())
     .filter(Boolean);
   if (names.length === 0 || names.includes("*")) return null;
-  return new Set(names.filter((name) => !name.includes(".")));
+  return new Set(names.map((name) => name.split(".")[0]!));
 }
 
 /** PocketBase's JSON of a record: collectionId and collectionName first, dates as "2006-01-02 15:04:05.000Z". */
@@ -122,13 +123,12 @@ export async function listRecords(
     collection.list({ ...query, limit: perPage, offset }),
     skipTotal ? Promise.resolve(-1) : collection.count({ where: query.where, auth }),
   ]);
-  const fields = parseFieldsParam(params.get("fields"));
   return ok({
     page,
     perPage,
     totalItems: total,
     totalPages: skipTotal ? -1 : Math.ceil(total / perPage),
-    items: rows.map((row) => toRecordJson(collection, row, fields)),
+    items: await shapeRecords(collections, collection, rows, params, auth),
   });
 }
 
@@ -147,5 +147,20 @@ export async function viewRecord(
   if (forbidden) return forbidden;
   const record = await collection.view(id, auth);
   if (!record) return notFound();
-  return ok(toRecordJson(collection, record, parseFieldsParam(params.get("fields"))));
+  const [json] = await shapeRecords(collections, collection, [record], params, auth);
+  return ok(json!);
+}
+
+/** Records as sent: PocketBase's JSON, with `expand` as the caller may see it, trimmed to `fields`. */
+export async function shapeRecords(
+  collections: readonly RecordCollection[],
+  collection: RecordCollection,
+  records: readonly RecordData[],
+  params: URLSearchParams,
+  auth: RecordAuth,
+): Promise<RecordJson[]> {
+  const jsons = records.map((record) => toRecordJson(collection, record, null));
+  await expandRecords(collections, collection, jsons, parseExpandParam(params.get("expand")), auth);
+  const fields = parseFieldsParam(params.get("fields"));
+  return fields ? jsons.map((json) => Object.fromEntries(Object.entries(json).filter(([name]) => fields.has(name)))) : jsons;
 }

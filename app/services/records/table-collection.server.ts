@@ -7,7 +7,7 @@ import type { RecordAuth, RecordCollection, RecordData, RecordEventAccess } from
 // its visibility rule and how a row reads as a record; list, count, view and the realtime checks
 // are the same for all.
 
-export interface TableCollectionSpec<Row> extends Pick<RecordCollection, "id" | "name" | "fields" | "defaultSort"> {
+export interface TableCollectionSpec<Row> extends Pick<RecordCollection, "id" | "name" | "fields" | "defaultSort" | "relations"> {
   table: PgTable;
   idColumn: PgColumn;
   /** False for an id that cannot exist (malformed): answered as not found without a query. */
@@ -75,12 +75,13 @@ function eventAccess<Row>(spec: TableCollectionSpec<Row>): RecordEventAccess {
 }
 
 export function tableCollection<Row>(spec: TableCollectionSpec<Row>): RecordCollection {
-  const { id, name, fields, defaultSort } = spec;
+  const { id, name, fields, defaultSort, relations } = spec;
   return {
     id,
     name,
     fields,
     defaultSort,
+    relations,
     async list({ where, orderBy, limit, offset, auth }) {
       const rows = (await spec.select().where(and(spec.rule(auth), where)).orderBy(...orderBy).limit(limit).offset(offset)) as Row[];
       return rows.map((row) => spec.toRecord(row));

@@ -4,7 +4,7 @@ import { forbiddenResult, invalid, ok, type Failure, type Result } from "~/lib/r
 import { parseMultipartUpload, type UploadedFile, type UploadLimits } from "~/services/files/multipart.server";
 import { removeQuietly, uploadsTmpDir } from "~/services/files/storage.server";
 import type { RecordAuth, RecordCollection, RecordWriteInput, RecordWriter } from "./collection.server";
-import { findRecordCollection, parseFieldsParam, RECORD_API_MESSAGES, toRecordJson } from "./records.server";
+import { findRecordCollection, RECORD_API_MESSAGES, shapeRecords } from "./records.server";
 
 // The record API's writes, PocketBase's create, update and delete (apis/record_crud.go) over any
 // collection a feature defines (collection.server.ts): reads the body (JSON, a form, or multipart
@@ -211,10 +211,11 @@ function authOf(writer: RecordWriter): RecordAuth {
 }
 
 /** The record as view answers it (the writer's view; the staff's when the writer cannot view what they wrote). */
-async function answerRecord(collection: RecordCollection, id: string, writer: RecordWriter, params: URLSearchParams): Promise<Result<RecordAnswer>> {
+async function answerRecord(collections: readonly RecordCollection[], collection: RecordCollection, id: string, writer: RecordWriter, params: URLSearchParams): Promise<Result<RecordAnswer>> {
   const record = (await collection.view(id, authOf(writer))) ?? (await collection.view(id, { collection: "_superusers", id: "" }));
   if (!record) return ok(errorAnswer(404, RECORD_API_MESSAGES.notFound));
-  return ok({ status: 200, body: toRecordJson(collection, record, parseFieldsParam(params.get("fields"))) });
+  const [body] = await shapeRecords(collections, collection, [record], params, authOf(writer));
+  return ok({ status: 200, body: body! });
 }
 
 async function run(action: RecordAction, work: () => Promise<Result<RecordAnswer>>): Promise<RecordAnswer> {
@@ -232,7 +233,7 @@ export async function createRecord(collections: readonly RecordCollection[], nam
   if (!create) return writeFailureAnswer(refuseWrite(writer), "create");
   return run("create", async () => {
     const created = await create(input, writer);
-    return created.ok ? answerRecord(collection, created.value, writer, params) : created;
+    return created.ok ? answerRecord(collections, collection, created.value, writer, params) : created;
   });
 }
 
@@ -252,7 +253,7 @@ export async function updateRecord(
   if (!id) return errorAnswer(404, RECORD_API_MESSAGES.notFound);
   return run("update", async () => {
     const updated = await update(id, input, writer);
-    return updated.ok ? answerRecord(collection, updated.value, writer, params) : updated;
+    return updated.ok ? answerRecord(collections, collection, updated.value, writer, params) : updated;
   });
 }
 
