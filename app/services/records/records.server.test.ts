@@ -115,14 +115,14 @@ describe("list", () => {
     }
   });
 
-  it("trims records to `fields` (top-level names; * for all)", async () => {
+  it("trims records to `fields` (top-level names, a nested name keeps its top level; * for all)", async () => {
     const page = value(await list({ fields: "id,nombre", perPage: "2" }));
     expect(page.items.map((item) => Object.keys(item).sort())).toEqual([
       ["id", "nombre"],
       ["id", "nombre"],
     ]);
     expect(Object.keys(value(await list({ fields: "*", perPage: "1" })).items[0]!)).toContain("precio");
-    expect(parseFieldsParam("id, nombre:excerpt(20),expand.x")).toEqual(new Set(["id", "nombre"]));
+    expect(parseFieldsParam("id, nombre:excerpt(20),expand.x")).toEqual(new Set(["id", "nombre", "expand"]));
     expect(parseFieldsParam("")).toBeNull();
   });
 
