@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AppLink } from "~/components/ui/app-link";
 
-// Short notices of what just changed on a live page ("Nueva solicitud SOL-2026-0042"), in a polite
-// live region that is always in the page (role="status"), so screen readers announce each one as
-// it is added. Each notice leaves after a while; the page's own data already shows the change.
+// Short notices of what just changed on a live page ("Nueva solicitud SOL-2026-0042"), each one a
+// role="status" message added to a polite live region that is always in the page (a region added
+// together with its text is not reliably announced). The empty region has no role, so a page's own
+// status messages stay the only ones until a notice arrives. Each notice leaves after a while; the
+// page's own data already shows the change.
 
 export interface LiveNotice {
   /** Unique per notice (a record id and its action), so the same event is never shown twice. */
@@ -46,9 +48,9 @@ export function useLiveNotices(): { notices: LiveNotice[]; announce: (notice: Li
 
 export function LiveNotices({ notices }: { notices: readonly LiveNotice[] }) {
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+    <div aria-live="polite" className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
       {notices.map((notice) => (
-        <p key={notice.id} className="pointer-events-auto rounded-md border border-l-4 border-acero-200 border-l-forja-600 bg-white p-3 text-sm font-semibold text-acero-900 shadow-lg">
+        <p key={notice.id} role="status" className="pointer-events-auto rounded-md border border-l-4 border-acero-200 border-l-forja-600 bg-white p-3 text-sm font-semibold text-acero-900 shadow-lg">
           {notice.text}
           {notice.link ? (
             <>

@@ -151,6 +151,7 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
     ) : null;
 
   return (
+    <>
     <main id="contenido" className="p-6 sm:p-8">
       <StaffQuoteHeader quote={quote} currentRevision={current.revision} editable={editable} />
 
@@ -210,8 +211,9 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
           </StaffPanel>
         </div>
       </div>
-      <LiveNotices notices={notices} />
     </main>
+      <LiveNotices notices={notices} />
+    </>
   );
 }
 

@@ -34,6 +34,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
     { label: "Sin leer", value: stats.unread, help: "Solicitudes que nadie del equipo ha abierto." },
   ];
   return (
+    <>
     <main id="contenido" className="p-6 sm:p-8">
       <h1 className="text-2xl font-bold text-acero-900">Resumen</h1>
       <p className="mt-2 text-acero-700">
@@ -135,8 +136,9 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
           </li>
         </ul>
       </section>
-      <LiveNotices notices={notices} />
     </main>
+      <LiveNotices notices={notices} />
+    </>
   );
 }
 

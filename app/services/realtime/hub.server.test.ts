@@ -11,7 +11,13 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 import { getDatabase, getDb } from "~/db/client.server";
 import { session } from "~/db/schema/auth";
 import { quotes } from "~/db/schema/quotes";
+import { user } from "~/db/schema/auth";
+import { products } from "~/db/schema/catalogue";
+import { createProduct } from "~/features/catalogue/product-commands.server";
 import { addQuoteMessage } from "~/features/quotes/messages.server";
+import { aSolicitud } from "../../../tests/support/quote-fixtures";
+import { productValues } from "../../../tests/support/catalogue-fixtures";
+import { anOrder } from "../../../tests/support/orders-fixtures";
 import { aCustomer, createTestQuote, staff, useQuoteTestDatabase, type Customer } from "../../../tests/support/quote-fixtures";
 import { TEST_STAFF } from "../../../tests/support/auth-requests";
 import { connectRealtimeClient, publishToRealtimeClient, realtimeSettled, startRealtime, subscribeRealtimeClient, type RealtimeAuth } from "./index.server";
@@ -175,6 +181,63 @@ describe("the realtime broker", () => {
     await settled();
     expect(clients.b.events()).toEqual([]);
   });
+
+  // The rest of the matrix: for each collection, a write and who hears of it.
+  const matrix: { collection: string; hears: (keyof typeof clients)[]; write: () => Promise<string> }[] = [
+    {
+      collection: "productos",
+      hears: ["guest", "a", "b", "staff"],
+      write: async () => {
+        const product = await createProduct(productValues({ active: true }));
+        if (!product.ok) throw new Error("product not created");
+        return product.value.id;
+      },
+    },
+    {
+      collection: "productos",
+      hears: ["staff"],
+      write: async () => {
+        const product = await createProduct(productValues({ active: false }));
+        if (!product.ok) throw new Error("product not created");
+        await getDb().update(products).set({ stock: 3 }).where(eq(products.id, product.value.id));
+        return product.value.id;
+      },
+    },
+    { collection: "solicitudes", hears: ["a", "staff"], write: async () => (await aSolicitud({ userId: A.id })).id },
+    { collection: "solicitudes", hears: ["staff"], write: async () => (await aSolicitud({ userId: null })).id },
+    {
+      collection: "pedidos",
+      hears: ["a", "staff"],
+      write: async () => {
+        const product = await createProduct(productValues({ stock: 50 }));
+        if (!product.ok) throw new Error("product not created");
+        return (await anOrder(product.value.id, { userId: A.id, quantity: 2 })).orderId;
+      },
+    },
+    {
+      collection: "users",
+      hears: ["a", "staff"],
+      write: async () => {
+        await getDb().update(user).set({ name: "Ana Torres Ruiz" }).where(eq(user.id, A.id));
+        return A.id;
+      },
+    },
+  ];
+
+  for (const [index, { collection, hears, write }] of matrix.entries()) {
+    it(`${collection} (${index + 1}): heard by ${hears.join(", ")} only`, async () => {
+      // B signed in again (an earlier test ended B's session), so B is another customer, not a guest.
+      auths.b = await sessionFor(B, "users");
+      for (const who of ["guest", "a", "b", "staff"] as const) await subscribe(who, [`${collection}/*`]);
+      const id = await write();
+      await settled();
+      for (const who of ["guest", "a", "b", "staff"] as const) {
+        const heard = clients[who].events().filter((event) => event.record.id === id);
+        if (hears.includes(who)) expect(heard.length, `${who} should hear ${collection}`).toBeGreaterThan(0);
+        else expect(heard, `${who} must not hear ${collection}`).toEqual([]);
+      }
+    });
+  }
 
   it("refuses a subscription from another address, or that would make a signed-in client someone else", async () => {
     await subscribe("a", ["cotizaciones/*"]);
