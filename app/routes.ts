@@ -28,6 +28,7 @@ export default [
     route("cuenta/pedidos", "routes/cuenta/pedidos.tsx"),
     route("salir", "routes/cuenta/salir.tsx"),
     route("connect/:provider", "routes/cuenta/connect.tsx"),
+    route("connect/:provider/redirect", "routes/cuenta/connect-redirect.tsx"),
     route("auth/:provider/callback", "routes/cuenta/provider-callback.tsx"),
     route("auth/error", "routes/cuenta/auth-error.tsx"),
     route("auth/listo", "routes/cuenta/auth-listo.tsx"),

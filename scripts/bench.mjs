@@ -26,7 +26,7 @@ async function firstLoadJs(base) {
 }
 
 const pad = (text, width) => String(text).padStart(width);
-const header = "ruta".padEnd(40) + pad("req/s", 8) + pad("bytes", 8) + "  suelo: recurso estático (bytes gzip)".padEnd(52) + pad("antes", 7) + pad("después", 9) + pad("proporción", 12);
+const header = "ruta".padEnd(46) + pad("req/s", 8) + pad("bytes", 8) + "  suelo: recurso estático (bytes gzip)".padEnd(52) + pad("antes", 7) + pad("después", 9) + pad("proporción", 12);
 
 console.log(`\nBenchmark: ${DURATION_S} s por medición, ${CONNECTIONS} conexiones, loopback, gzip.`);
 console.log("Cada cifra: calentamiento (cifra y suelo), suelo, cifra, suelo; proporción = cifra / media de los dos suelos.");
@@ -48,7 +48,7 @@ try {
     const result = await againstFloor({ figure: (seconds) => rate(server.url + page, seconds), floor: (seconds) => rate(server.url + asset.path, seconds) });
     rows.push({ label: page, asset, ...result });
     console.log(
-      page.padEnd(40) +
+      page.padEnd(46) +
         pad(result.value.toFixed(0), 8) +
         pad(result.bytes, 8) +
         `  ${asset.path} (${asset.gzip})`.padEnd(52) +

@@ -151,7 +151,6 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
     ) : null;
 
   return (
-    <>
     <main id="contenido" className="p-6 sm:p-8">
       <StaffQuoteHeader quote={quote} currentRevision={current.revision} editable={editable} />
 
@@ -211,9 +210,8 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
           </StaffPanel>
         </div>
       </div>
-    </main>
       <LiveNotices notices={notices} />
-    </>
+    </main>
   );
 }
 

@@ -34,7 +34,6 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
     { label: "Sin leer", value: stats.unread, help: "Solicitudes que nadie del equipo ha abierto." },
   ];
   return (
-    <>
     <main id="contenido" className="p-6 sm:p-8">
       <h1 className="text-2xl font-bold text-acero-900">Resumen</h1>
       <p className="mt-2 text-acero-700">
@@ -136,9 +135,8 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
           </li>
         </ul>
       </section>
-    </main>
       <LiveNotices notices={notices} />
-    </>
+    </main>
   );
 }
 

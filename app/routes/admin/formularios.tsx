@@ -64,7 +64,6 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
   const perPageChoices = PER_PAGE_CHOICES.includes(filters.perPage) ? PER_PAGE_CHOICES : [...PER_PAGE_CHOICES, filters.perPage].sort((a, b) => a - b);
 
   return (
-    <>
     <main id="contenido" className="p-6 sm:p-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
@@ -201,9 +200,8 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </nav>
       ) : null}
-    </main>
       <LiveNotices notices={notices} />
-    </>
+    </main>
   );
 }
 

@@ -50,7 +50,6 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
   });
 
   return (
-    <>
     <main id="contenido" className="p-6 sm:p-8">
       <h1 className="text-2xl font-bold text-acero-900">Pedidos</h1>
       <p className="mt-1 text-acero-700" aria-live="polite">
@@ -131,9 +130,8 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
       )}
 
       <Pagination page={Math.min(filters.page, pages)} pages={pages} hrefFor={pageHref} />
-    </main>
       <LiveNotices notices={notices} />
-    </>
+    </main>
   );
 }
 

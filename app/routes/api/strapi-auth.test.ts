@@ -554,5 +554,10 @@ describe("providers: /api/connect/{provider} and /api/auth/{provider}/callback",
     expect(frontEnd.origin).toBe(server!.url);
     expect(frontEnd.pathname).toBe("/connect/oidc/redirect");
     expect(frontEnd.searchParams.get("access_token")).toBeTruthy();
+    // Forja is that front end: the page sends the signed-in visitor on, without the token in the address.
+    const landing = await browser.get(frontEnd.toString());
+    expect([landing.status, landing.headers.get("location")]).toEqual([302, "/auth/listo"]);
+    const done = await browser.get(new URL("/auth/listo", server!.url).toString());
+    expect([done.status, done.headers.get("location")]).toEqual([302, "/cuenta"]);
   });
 });
