@@ -26,6 +26,8 @@ async function firstLoadJs(base) {
 }
 
 const pad = (text, width) => String(text).padStart(width);
+/** 100000 → "100 000", as the rest of the output writes numbers. */
+const thousands = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
 const header = "ruta".padEnd(46) + pad("req/s", 8) + pad("bytes", 8) + "  suelo: recurso estático (bytes gzip)".padEnd(52) + pad("antes", 7) + pad("después", 9) + pad("proporción", 12);
 
 console.log(`\nBenchmark: ${DURATION_S} s por medición, ${CONNECTIONS} conexiones, loopback, gzip.`);
@@ -66,7 +68,7 @@ console.log(`\nJavaScript de la primera visita a /: ${js.files} archivos, ${(js.
 const records = await benchRecordsList();
 console.log(`\nGET ${RECORDS_PATH} (invitado, orden por omisión created,id):`);
 for (const size of [records.small, records.large]) {
-  console.log(`  ${size.count.toLocaleString("es-MX")} productos: ${describeFigure(size)}; suelo ${size.asset.path} (${size.asset.gzip} B gzip)`);
+  console.log(`  ${thousands(size.count)} productos: ${describeFigure(size)}; suelo ${size.asset.path} (${size.asset.gzip} B gzip)`);
 }
 console.log(
   `  tiempo por solicitud con 100 000 = ${records.slowdown.toFixed(2)}× el de 1 000, medido contra el suelo (${records.rawSlowdown.toFixed(2)}× en req/s sin corregir); meta ≤ 1.2×`,

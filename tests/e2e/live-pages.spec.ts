@@ -1,8 +1,9 @@
 import { gzipSync } from "node:zlib";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { baseUrl } from "./support/accounts";
-import { expect, test } from "./support/fixtures";
-import { createConfirmedCustomer, sampleQuote, staffCreateQuote, staffSaveDraft, type StaffQuote } from "./support/quotes";
+import { baseUrl, uniqueEmail } from "./support/accounts";
+import { clientHeaders, expect, test } from "./support/fixtures";
+import { addToCartApi, createProduct, openStaffApi, placeOrderApi } from "./support/shop";
+import { acceptForm, createConfirmedCustomer, sampleQuote, staffCreateQuote, staffSaveDraft, type StaffQuote } from "./support/quotes";
 import { trackDocumentRequests, waitForHydration } from "./support/site";
 import {
   FOLIO,
@@ -88,6 +89,9 @@ test.describe("live staff pages", () => {
     await openLive(staff, "/admin/formularios", ["solicitudes/*"]);
     const summary = staff.locator("main h1 + p");
     const summaryBefore = await summary.textContent();
+    // A search being typed (not sent yet) must survive the update.
+    const search = staff.locator("#filtro-q");
+    await search.fill("Querét");
 
     // A visitor, in another browser, sends the quote form.
     await page.goto("/cotiza");
@@ -97,6 +101,7 @@ test.describe("live staff pages", () => {
     await waitFillTime(page, shownAt);
     await quoteForm(page).submit.click();
     await page.waitForURL(/\/cotiza\/enviada\?folio=SOL-/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(new RegExp(`^Recibimos su solicitud ${FOLIO.source}$`));
     const folio = FOLIO.exec((await page.getByRole("heading", { level: 1 }).textContent()) ?? "")![0];
 
     // The notice, in a polite live region, names it and links to it; the row and the count follow.
@@ -105,10 +110,11 @@ test.describe("live staff pages", () => {
     await expect(notice.getByRole("link", { name: folio })).toHaveAttribute("href", /^\/admin\/formularios\/[0-9a-f-]{36}$/);
     await expect(staff.locator("main table tbody tr").filter({ hasText: folio })).toBeVisible();
     await expect(summary).not.toHaveText(summaryBefore ?? "");
+    await expect(search).toHaveValue("Querét");
     expect(documents, "no page load after the first").toHaveLength(1);
   });
 
-  test("/admin: a new request moves the figures and the list; a filter being typed stays", async ({ request, newClient }) => {
+  test("/admin: a new request moves the unread figure and the latest list, with its notice", async ({ request, newClient }) => {
     test.setTimeout(60_000);
     const staff = await staffPage(newClient);
     const documents = trackDocumentRequests(staff);
@@ -141,10 +147,28 @@ test.describe("live staff pages", () => {
     await expect(staff.getByRole("status").filter({ hasText: `Nueva solicitud ${folio}` })).toBeVisible();
   });
 
-  test("/admin/pedidos is live: the page subscribes to orders", async ({ newClient }) => {
-    const staff = await staffPage(newClient);
-    // Orders need the shop's products and checkout (checkout.spec covers them); here: it listens.
-    await openLive(staff, "/admin/pedidos", ["pedidos/*"]);
+  test("/admin/pedidos: an order placed at /checkout appears with a notice naming it", async ({ playwright, newClient }) => {
+    test.setTimeout(60_000);
+    const shop = await openStaffApi(playwright);
+    const buyer = await playwright.request.newContext({ baseURL: baseUrl(), extraHTTPHeaders: clientHeaders(), maxRedirects: 0 });
+    try {
+      const product = await createProduct(shop, { label: "Brida en vivo", stock: 10 });
+      const staff = await staffPage(newClient);
+      const documents = trackDocumentRequests(staff);
+      await openLive(staff, "/admin/pedidos", ["pedidos/*"]);
+
+      await addToCartApi(buyer, product.id, 2);
+      const number = await placeOrderApi(buyer, { name: "Óscar Comprador", email: uniqueEmail("vivo"), phone: "4421112233", delivery: "recoger", paymentMethod: "recoger" });
+
+      const notice = staff.getByRole("status").filter({ hasText: `Pedido nuevo ${number}` });
+      await expect(notice).toBeVisible();
+      await expect(notice.getByRole("link", { name: number })).toHaveAttribute("href", /^\/admin\/pedidos\/[0-9a-f-]{36}$/);
+      await expect(staff.locator("main table tbody tr").filter({ hasText: number })).toBeVisible();
+      expect(documents).toHaveLength(1);
+    } finally {
+      await buyer.dispose();
+      await shop.dispose();
+    }
   });
 });
 
@@ -187,11 +211,21 @@ test.describe("a quote seen live by both sides", () => {
     await expect(textarea).toHaveValue(draft);
     await expect(textarea).toBeFocused();
 
-    // Staff send a second revision: its number and the new total show up; the draft is still there.
+    // The customer starts signing revision 1…
+    const signing = acceptForm(page);
+    await signing.fullName.fill("Renata Olvera Guzmán");
+    await signing.terms.check();
+
+    // …and staff send a second revision: its number and a notice show up; the drafts are still there.
     const revised = await staffApi.post(`/admin/cotizaciones/${quote.id}`, { headers: { origin: baseUrl() }, form: { intent: "revisar" } });
     expect(revised.status()).toBe(200);
     await staffSaveDraft(staffApi, quote.id, { ...values, leadTimeDays: "9" }, "enviar");
     await expect(page.getByText(/^Revisión 2, enviada el/)).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Forja le envió la revisión 2 de esta cotización." })).toBeVisible();
+    // The signature stays; the box that said "revisión 1" starts unticked for revision 2.
+    await expect(signing.terms).toHaveAccessibleName(/\(revisión 2\)/);
+    await expect(signing.terms).not.toBeChecked();
+    await expect(signing.fullName).toHaveValue("Renata Olvera Guzmán");
     await expect(textarea).toHaveValue(draft);
     expect(documents, "no page load after the first").toHaveLength(1);
 
@@ -250,6 +284,7 @@ test.describe("a quote seen live by both sides", () => {
     });
     expect(accepted.status()).toBe(302);
     await expect(staff.getByRole("heading", { name: "Aceptación del cliente" })).toBeVisible();
+    await expect(staff.getByRole("status").filter({ hasText: "El cliente aceptó la cotización." })).toBeVisible();
     await expect(staff.getByText(signature, { exact: true })).toBeVisible();
     await expect(replyBox).toHaveValue(replyDraft);
     expect(documents, "no page load after the first").toHaveLength(1);

@@ -254,7 +254,9 @@ test.describe("revisions", () => {
       await api.dispose();
     }
 
-    // The customer has revision 1 open in a tab (and keeps it).
+    // The customer has revision 1 open in a tab (and keeps it). Its live updates are cut, as on a
+    // connection that dropped: the page must stay at revision 1 for the server to refuse it.
+    await page.route("**/api/realtime", (route) => route.abort());
     await page.goto(`/quotes/${quote.id}`);
     await waitForHydration(page);
     await expect(page.getByRole("article")).toContainText(`${quote.number} · revisión 1`);
@@ -371,6 +373,8 @@ test.describe("answers and illegal moves", () => {
 
     const first = page;
     const second = await page.context().newPage();
+    // The second tab hears nothing (its live updates cut): it stays stale, as a tab without a connection.
+    await second.route("**/api/realtime", (route) => route.abort());
     for (const tab of [first, second]) {
       await tab.goto(`/quotes/${quote.id}`);
       await waitForHydration(tab);

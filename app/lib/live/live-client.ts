@@ -1,4 +1,4 @@
-import PocketBase, { getTokenPayload } from "pocketbase";
+import PocketBase, { getTokenPayload, type RecordModel } from "pocketbase";
 import { HttpError, http } from "../http";
 
 // The browser's realtime client (docs/decisions/0021), loaded only by the live pages through a
@@ -26,7 +26,7 @@ export interface LiveListener {
 
 interface TokenAnswer {
   token: string;
-  record: Record<string, unknown>;
+  record: RecordModel;
 }
 
 const TOKEN_PATH = "/cuenta/tiempo-real";
@@ -68,7 +68,7 @@ async function fetchToken(): Promise<boolean> {
   tokenRequest ??= http
     .get<TokenAnswer>(TOKEN_PATH, { key: false })
     .then(({ token, record }) => {
-      sdk().authStore.save(token, record as never);
+      sdk().authStore.save(token, record);
       scheduleRefresh(token);
       return true;
     })

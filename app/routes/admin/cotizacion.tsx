@@ -133,7 +133,7 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
   const here = `/admin/cotizaciones/${quote.id}`;
   // Live: the customer's acceptance, rejection or message reloads this page's data; the builder
   // and the reply keep what is being typed (neither is keyed by the data that changes).
-  const notices = useLiveQuote(quote.id, "staff");
+  const notices = useLiveQuote({ id: quote.id, status: quote.status, revision: current.revision }, "staff");
   // The lifecycle table decides which commands this page offers; the domain refuses by the same table.
   const actions = allowedActions({ status: quote.status, who: "staff", newestSent: Boolean(current.sentAt) });
   const editable = actions.includes("guardar");

@@ -138,7 +138,7 @@ export default function QuoteDetailPage({ loaderData, actionData }: Route.Compon
   const { quote, revision, revisions, comparisons, messages, history, notice, now } = loaderData;
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
   // Live: a new status or revision, or a message from Forja, reloads this page's data.
-  const notices = useLiveQuote(quote.id, "customer");
+  const notices = useLiveQuote({ id: quote.id, status: quote.status, revision: revision.revision }, "customer");
   const sentMessages = useSentCount("mensaje");
   const total = formatMoney(revision.totalCentavos);
   // The lifecycle table decides what the customer may answer now (only a sent quote still valid).

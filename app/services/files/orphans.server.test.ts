@@ -17,6 +17,13 @@ import { removeOrphanUploads } from "./orphans.server";
 
 let database: Database;
 
+/** Every item of an async iterable, in order. */
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
 });
@@ -91,7 +98,7 @@ describe("removeOrphanUploads", () => {
 
   it("does nothing when nothing is stored yet (no uploads directory, no stored rows)", async () => {
     fs.rmSync(path.join(dataDir, "uploads"), { recursive: true, force: true });
-    await getFileStore().remove(await Array.fromAsync(getFileStore().keys()));
+    await getFileStore().remove(await collect(getFileStore().keys()));
     expect(await removeOrphanUploads()).toBe(0);
   });
 });

@@ -48,7 +48,7 @@ const state = async () => ({
 describe("runBatch", () => {
   it("undoes every write when a later request fails: rows, events, emails, stock and image files", async () => {
     const before = await state();
-    const filesBefore = storedFiles().length;
+    const filesBefore = (await storedFiles()).length;
     fs.mkdirSync(uploadsTmpDir(), { recursive: true });
     const photo = uploaded("tuerca.png", await png(320, 240));
     const answer = await runBatch(
@@ -68,7 +68,7 @@ describe("runBatch", () => {
       data: { requests: { "2": { code: "batch_request_failed", message: "Batch request failed.", response: { status: 404, message: "The requested resource wasn't found.", data: {} } } } },
     });
     expect(await state()).toEqual(before);
-    expect(storedFiles().length).toBe(filesBefore);
+    expect((await storedFiles()).length).toBe(filesBefore);
   });
 
   it("commits every write together when all succeed", async () => {

@@ -1,0 +1,156 @@
+import fs from "node:fs";
+import PocketBase from "pocketbase";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// Two real app processes on ONE PostgreSQL database, requests spread between them (issue 11 §4):
+// what one process stores or issues, the other serves or accepts. The database is on
+// TEST_DATABASE_URL's server when set, else on a throwaway PostgreSQL 15 cluster made here
+// (tests/support/throwaway-postgres.ts): this test never skips. Both processes share AUTH_SECRET,
+// as every deployment of several processes must. Add further checks (realtime across processes)
+// as more `it` blocks using `processes`, `sdk(…)` and `signIn(…)`.
+
+const { dataDir, AUTH_SECRET } = await vi.hoisted(async () => {
+  const secret = (await import("node:crypto")).randomBytes(32).toString("base64url");
+  const dir = (await import("../../../tests/support/test-env")).isolateTestEnv("two-processes", { set: { AUTH_SECRET: secret } });
+  return { dataDir: dir, AUTH_SECRET: secret };
+});
+
+import { createProduct } from "~/features/catalogue/product-commands.server";
+import { registeredCustomer, signedInStaff } from "../../../tests/support/auth-requests";
+import { png, productValues } from "../../../tests/support/catalogue-fixtures";
+import { pdfFile } from "../../../tests/support/minimal-files";
+import { validQuoteFields } from "../../../tests/support/solicitud-requests";
+import { withAdminClient } from "../../../tests/support/test-database";
+import { startTestServer, type TestServer } from "../../../tests/support/test-server";
+import { usePostgresServer, type PostgresServer } from "../../../tests/support/throwaway-postgres";
+
+const REQUEST_TIMEOUT_MS = 15_000;
+const STAFF = { name: "Personal Dos Procesos", email: `personal-dos-${process.pid}@forja.mx`, password: "Panel-Forja-Seguro-1" };
+const CUSTOMER = { name: "Carla Dos Procesos", email: `carla-dos-${process.pid}@ejemplo.mx`, password: "Fresadora-CNC-42" };
+const seed = { productId: "" };
+
+let postgres: PostgresServer | undefined;
+/** The two processes: `a` made the database; `b` runs on the same one. */
+const processes = {} as { a: TestServer; b: TestServer };
+
+async function prepare(): Promise<void> {
+  await signedInStaff(STAFF.email, STAFF.password, STAFF.name);
+  await registeredCustomer(CUSTOMER.name, CUSTOMER.email, CUSTOMER.password);
+  const product = await createProduct(productValues());
+  if (!product.ok) throw new Error("product not created");
+  seed.productId = product.value.id;
+}
+
+/** The official SDK against one process, every request bounded in time. */
+function sdk(server: TestServer): PocketBase {
+  const client = new PocketBase(server.url);
+  client.autoCancellation(false);
+  client.beforeSend = (url, options) => ({ url, options: { ...options, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) } });
+  return client;
+}
+
+/** The SDK on `server`, signed in as staff or the customer. */
+async function signIn(server: TestServer, who: "staff" | "customer"): Promise<PocketBase> {
+  const client = sdk(server);
+  if (who === "staff") await client.collection("_superusers").authWithPassword(STAFF.email, STAFF.password);
+  else await client.collection("users").authWithPassword(CUSTOMER.email, CUSTOMER.password);
+  return client;
+}
+
+const get = (url: string) => fetch(url, { redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
+
+/** Runs SQL on the shared database (to prove where a file lives). */
+const onDatabase = <T>(sql: string, params: unknown[]) => withAdminClient(processes.a.databaseUrl!, async (client) => (await client.query(sql, params)).rows as T[]);
+
+beforeAll(async () => {
+  postgres = await usePostgresServer();
+  const env = { AUTH_SECRET };
+  processes.a = await startTestServer({ adminUrl: postgres.adminUrl, env, prepare });
+  expect(processes.a.databaseUrl).toMatch(/^postgres(ql)?:\/\//);
+  processes.b = await startTestServer({ databaseUrl: processes.a.databaseUrl, env });
+}, 600_000);
+
+afterAll(async () => {
+  // B first: A drops the database it made when it stops.
+  await processes.b?.stop();
+  await processes.a?.stop();
+  await postgres?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}, 120_000);
+
+describe("two processes on one PostgreSQL database", { timeout: 90_000 }, () => {
+  it("a solicitud's attachment uploaded through A is served by B byte for byte, with a file token A issued", async () => {
+    const { a, b } = processes;
+    // The public quote form on A, as a browser sends it with JavaScript (multipart to /api/cotiza).
+    const page = await (await get(`${a.url}/cotiza`)).text();
+    const formToken = (/<input[^>]*name="formToken"[^>]*value="([^"]+)"/.exec(page) ?? /<input[^>]*value="([^"]+)"[^>]*name="formToken"/.exec(page))?.[1]?.replace(/&amp;/g, "&");
+    expect(formToken).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 3_100)); // the forms' minimum fill time
+    const attachment = Buffer.from(pdfFile());
+    const form = new FormData();
+    for (const [name, value] of Object.entries(validQuoteFields({ name: CUSTOMER.name, email: CUSTOMER.email, formToken: formToken! }))) {
+      for (const item of [value].flat()) form.append(name, String(item));
+    }
+    form.append("files", new Blob([attachment], { type: "application/pdf" }), "plano dos procesos.pdf");
+    const sent = await fetch(`${a.url}/api/cotiza`, { method: "POST", body: form, headers: { Origin: a.url, "X-Forwarded-For": "10.88.0.1" }, signal: AbortSignal.timeout(30_000) });
+    const answer = (await sent.json()) as { ok: boolean; number?: string };
+    expect(answer).toMatchObject({ ok: true, number: expect.stringMatching(/^SOL-\d{4}-\d{4}$/) });
+
+    // Staff read the record on B and take a file token from A.
+    const staffOnA = await signIn(a, "staff");
+    const staffOnB = sdk(b);
+    staffOnB.authStore.save(staffOnA.authStore.token, staffOnA.authStore.record);
+    const record = await staffOnB.collection("solicitudes").getFirstListItem(`numero = "${answer.number}"`);
+    const name = record.archivos[0] as string;
+    expect(name).toMatch(/_plano_dos_procesos\.pdf$/);
+    const token = await staffOnA.files.getToken();
+    const fromB = await get(staffOnB.files.getURL(record, name, { token }));
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get("content-type")).toBe("application/pdf");
+    expect((await bytesOf(fromB)).equals(attachment)).toBe(true);
+    // And A serves the same bytes with the same token.
+    expect((await bytesOf(await get(staffOnA.files.getURL(record, name, { token })))).equals(attachment)).toBe(true);
+
+    // The file lives in the shared database, in chunks, not on either process's disk.
+    const stored = await onDatabase<{ size: string; chunks: number }>(
+      "select s.size, s.chunks from stored_files s join solicitud_files f on f.storage_path = s.path where f.solicitud_id = $1",
+      [record.id],
+    );
+    expect(stored).toEqual([{ size: String(attachment.length), chunks: 1 }]);
+  });
+
+  it("a product photo uploaded through A's record API is served by B, thumbs included", async () => {
+    const { a, b } = processes;
+    const staffOnA = await signIn(a, "staff");
+    const updated = await staffOnA.collection("productos").update(seed.productId, { "imagenes+": new File([await png(1000, 500)], "foto.png", { type: "image/png" }) });
+    expect(updated.imagenes).toHaveLength(1);
+    const guestOnB = sdk(b);
+    const product = await guestOnB.collection("productos").getOne(seed.productId);
+    const name = product.imagenes[0] as string;
+    const [fromA, fromB] = await Promise.all([get(sdk(a).files.getURL(product, name)), get(guestOnB.files.getURL(product, name))]);
+    expect([fromA.status, fromB.status]).toEqual([200, 200]);
+    const [bytesA, bytesB] = await Promise.all([bytesOf(fromA), bytesOf(fromB)]);
+    expect(bytesB.equals(bytesA)).toBe(true);
+    expect(await sharp(bytesB).metadata()).toMatchObject({ format: "webp", width: 1000, height: 500 });
+    const thumb = await get(guestOnB.files.getURL(product, name, { thumb: "100x100" }));
+    expect(await sharp(await bytesOf(thumb)).metadata()).toMatchObject({ width: 100, height: 100 });
+  });
+
+  it("an auth token issued by A works on B; a file token issued by B opens a file on A", async () => {
+    const { a, b } = processes;
+    const onA = await signIn(a, "customer");
+    const onB = sdk(b);
+    onB.authStore.save(onA.authStore.token, onA.authStore.record);
+    const refreshed = await onB.collection("users").authRefresh();
+    expect(refreshed.record.email).toBe(CUSTOMER.email);
+
+    const staffOnB = await signIn(b, "staff");
+    const record = (await staffOnB.collection("solicitudes").getFullList()).find((item) => item.archivos.length > 0)!;
+    const url = sdk(a).files.getURL(record, record.archivos[0], { token: await staffOnB.files.getToken() });
+    const fromA = await get(url);
+    expect(fromA.status).toBe(200);
+    expect((await bytesOf(fromA)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  });
+});
