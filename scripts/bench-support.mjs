@@ -73,9 +73,12 @@ export async function againstFloor({ figure, floor, seconds = DURATION_S, warmup
   return { ...measured, floorBefore: before, floorAfter: after, floorMean, ratio: measured.value / floorMean };
 }
 
+/** A ratio with two significant digits at least: 0.012×, 0.56×, 1.73×. */
+export const ratioText = (ratio) => `${ratio < 0.1 ? ratio.toPrecision(2) : ratio.toFixed(2)}×`;
+
 /** "1234 req/s (suelo antes 2345, después 2301; 0.53× el suelo)": a figure with both floors and its ratio. */
 export function describeFigure(result, unit = "req/s") {
-  return `${result.value.toFixed(0)} ${unit} (suelo antes ${result.floorBefore.value.toFixed(0)}, después ${result.floorAfter.value.toFixed(0)}; ${result.ratio.toFixed(2)}× el suelo)`;
+  return `${result.value.toFixed(0)} ${unit} (suelo antes ${result.floorBefore.value.toFixed(0)}, después ${result.floorAfter.value.toFixed(0)}; ${ratioText(result.ratio)} el suelo)`;
 }
 
 /** The hashed JS/CSS files of the build with their gzip sizes: the static-file floors. */

@@ -7,7 +7,7 @@
 import { execSync } from "node:child_process";
 import { benchRecordsList, RECORDS_PATH } from "./bench-records.mjs";
 import { benchStaffList, benchUpload } from "./bench-forms.mjs";
-import { againstFloor, CONNECTIONS, describeFigure, DURATION_S, gzipBytes, nearestAsset, rate, startSeededServer, staticAssets, usePrivateBuild } from "./bench-support.mjs";
+import { againstFloor, CONNECTIONS, describeFigure, DURATION_S, gzipBytes, nearestAsset, rate, ratioText, startSeededServer, staticAssets, usePrivateBuild } from "./bench-support.mjs";
 
 const PAGES = ["/", "/industrias-design/medica", "/servicios", "/faqs"];
 
@@ -56,7 +56,7 @@ try {
         `  ${asset.path} (${asset.gzip})`.padEnd(52) +
         pad(result.floorBefore.value.toFixed(0), 7) +
         pad(result.floorAfter.value.toFixed(0), 9) +
-        pad(`${result.ratio.toFixed(2)}×`, 12),
+        pad(ratioText(result.ratio), 12),
     );
   }
   js = await firstLoadJs(server.url);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { EventSource } from "eventsource";
-import PocketBase, { type RecordSubscription } from "pocketbase";
+import type PocketBase from "pocketbase";
+import { type RecordSubscription } from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // PocketBase's realtime API as the official `pocketbase` SDK uses it, unchanged, against the real
@@ -15,6 +16,7 @@ import { getAuthSecret } from "~/services/security/secret.server";
 import { registeredCustomer, signedInStaff } from "../../../tests/support/auth-requests";
 import { agedFormToken, validQuoteFields } from "../../../tests/support/solicitud-requests";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
+import { sdkClient } from "../../../tests/support/sdk-client";
 
 (globalThis as { EventSource?: unknown }).EventSource = EventSource;
 
@@ -30,11 +32,7 @@ async function prepare(): Promise<void> {
   await registeredCustomer(A.name, A.email, PASSWORD);
 }
 
-function client(): PocketBase {
-  const sdk = new PocketBase(server!.url);
-  sdk.autoCancellation(false);
-  return sdk;
-}
+const client = (): PocketBase => sdkClient(server!.url);
 
 /** A quote request sent through /api/cotiza as a visitor would (not signed in): its number. */
 async function sendSolicitud(name: string): Promise<string> {

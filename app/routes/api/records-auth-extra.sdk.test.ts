@@ -1,5 +1,5 @@
 import { EventSource } from "eventsource";
-import PocketBase, { ClientResponseError } from "pocketbase";
+import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // The rest of the record API's auth (docs/decisions/0018) through the official `pocketbase` SDK,
@@ -17,6 +17,7 @@ import { requestMeta, tokenFromMail } from "../../../tests/support/auth-requests
 import { encodeOidcIdentity, OIDC_IDENTITY_COOKIE, startOidcTestServer, type OidcIdentity, type OidcTestServer } from "../../../tests/support/oidc-test-server";
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from "../../../tests/support/smtp-test-server";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
+import { sdkClient, sdkFailure } from "../../../tests/support/sdk-client";
 
 (globalThis as { EventSource?: unknown }).EventSource = EventSource;
 
@@ -62,11 +63,8 @@ let ipCounter = 0;
  * do not mix between tests; `loopback` keeps the real one (an EventSource cannot send headers).
  */
 function client(options: { loopback?: boolean } = {}): PocketBase {
-  const pb = new PocketBase(server!.url);
-  pb.autoCancellation(false);
   const forwarded: Record<string, string> = options.loopback ? {} : { "x-forwarded-for": `198.51.100.${(ipCounter += 1)}` };
-  pb.beforeSend = (url, init) => ({ url, options: { ...init, headers: { ...(init.headers as Record<string, string>), ...forwarded }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) } });
-  return pb;
+  return sdkClient(server!.url, () => forwarded);
 }
 
 async function signedIn(collection: "users" | "_superusers", account: { email: string; password: string }): Promise<PocketBase> {
@@ -78,14 +76,7 @@ async function signedIn(collection: "users" | "_superusers", account: { email: s
   return pb;
 }
 
-async function failure(promise: Promise<unknown>): Promise<ClientResponseError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ClientResponseError);
-  return error as ClientResponseError;
-}
+const failure = sdkFailure;
 
 /** Mail to `to` with `subject`, waiting until there are at least `count` of them; newest last. */
 async function mailsTo(to: string, subject: string, count: number): Promise<ReceivedMail[]> {

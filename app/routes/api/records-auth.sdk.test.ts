@@ -1,4 +1,4 @@
-import PocketBase, { ClientResponseError } from "pocketbase";
+import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // The auth contract of the record API (docs/decisions/0014): the official `pocketbase` SDK, unchanged,
@@ -14,6 +14,7 @@ import { createProduct } from "~/features/catalogue/product-commands.server";
 import { requestMeta } from "../../../tests/support/auth-requests";
 import { productValues } from "../../../tests/support/catalogue-fixtures";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
+import { sdkClient, sdkFailure } from "../../../tests/support/sdk-client";
 
 const REQUEST_TIMEOUT_MS = 15_000;
 const CUSTOMER = { name: "Cliente SDK", email: `cliente-sdk-${process.pid}@ejemplo.mx`, password: "Fresadora-CNC-42" };
@@ -39,21 +40,9 @@ afterAll(async () => {
   await server?.stop();
 }, 60_000);
 
-function client(): PocketBase {
-  const pb = new PocketBase(server!.url);
-  pb.autoCancellation(false);
-  pb.beforeSend = (url, options) => ({ url, options: { ...options, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) } });
-  return pb;
-}
+const client = (): PocketBase => sdkClient(server!.url);
 
-async function failure(promise: Promise<unknown>): Promise<ClientResponseError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ClientResponseError);
-  return error as ClientResponseError;
-}
+const failure = sdkFailure;
 
 describe("auth collections through the official SDK", { timeout: 60_000 }, () => {
   it("users: authWithPassword fills the auth store; isValid; authRefresh gives a working new token", async () => {

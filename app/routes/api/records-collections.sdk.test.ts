@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createHash, randomUUID } from "node:crypto";
-import PocketBase, { ClientResponseError } from "pocketbase";
+import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // The authorization contract of the record API's `solicitudes`, `cotizaciones`, `mensajes` and
@@ -26,8 +26,8 @@ import { anOrder } from "../../../tests/support/orders-fixtures";
 import { createTestQuote } from "../../../tests/support/quote-fixtures";
 import { validQuoteFields } from "../../../tests/support/solicitud-requests";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
+import { sdkClient, sdkFailure } from "../../../tests/support/sdk-client";
 
-const REQUEST_TIMEOUT_MS = 15_000;
 const PASSWORD = "Fresadora-CNC-42";
 const STAFF = { name: "Personal Colecciones", email: `personal-col-${process.pid}@forja.mx`, password: "Panel-Forja-Seguro-1" };
 const A = { name: "Sofía Treviño", email: `sofia-col-${process.pid}@ejemplo.mx`, id: "" };
@@ -83,12 +83,7 @@ async function prepare(): Promise<void> {
 }
 
 /** The SDK as a client written for PocketBase would use it, with every request bounded in time. */
-function client(): PocketBase {
-  const sdk = new PocketBase(server!.url);
-  sdk.autoCancellation(false);
-  sdk.beforeSend = (url, options) => ({ url, options: { ...options, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) } });
-  return sdk;
-}
+const client = (): PocketBase => sdkClient(server!.url);
 
 beforeAll(async () => {
   server = await startTestServer({ prepare });
@@ -106,14 +101,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
-async function failure(promise: Promise<unknown>): Promise<ClientResponseError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ClientResponseError);
-  return error as ClientResponseError;
-}
+const failure = sdkFailure;
 
 const ids = async (who: PocketBase, collection: Collection, filter?: string) => (await who.collection(collection).getFullList({ sort: "created,id", ...(filter ? { filter } : {}) })).map((item) => item.id);
 

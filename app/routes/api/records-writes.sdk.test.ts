@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import PocketBase, { ClientResponseError } from "pocketbase";
+import type PocketBase from "pocketbase";
+import { ClientResponseError } from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // Writes through the record API (docs/decisions/0015): the official `pocketbase` SDK, unchanged,
@@ -21,8 +22,8 @@ import { anOrder } from "../../../tests/support/orders-fixtures";
 import { createTestQuote } from "../../../tests/support/quote-fixtures";
 import { validQuoteFields } from "../../../tests/support/solicitud-requests";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
+import { sdkClient, sdkFailure } from "../../../tests/support/sdk-client";
 
-const REQUEST_TIMEOUT_MS = 15_000;
 const PASSWORD = "Fresadora-CNC-42";
 const STAFF = { name: "Personal Escrituras", email: `personal-esc-${process.pid}@forja.mx`, password: "Panel-Forja-Seguro-1" };
 const A = { name: "Renata Salas", email: `renata-esc-${process.pid}@ejemplo.mx`, id: "" };
@@ -68,12 +69,7 @@ async function prepare(): Promise<void> {
   seed.orderA = (await anOrder(product.value.id, { userId: A.id, quantity: 2 })).orderId;
 }
 
-function client(): PocketBase {
-  const sdk = new PocketBase(server!.url);
-  sdk.autoCancellation(false);
-  sdk.beforeSend = (url, options) => ({ url, options: { ...options, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) } });
-  return sdk;
-}
+const client = (): PocketBase => sdkClient(server!.url);
 
 beforeAll(async () => {
   server = await startTestServer({ prepare });
@@ -88,14 +84,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
-async function failure(promise: Promise<unknown>): Promise<ClientResponseError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ClientResponseError);
-  return error as ClientResponseError;
-}
+const failure = sdkFailure;
 
 /** The status a call answers: 200/204 when it worked, the error's otherwise. */
 async function statusOf(promise: Promise<unknown>): Promise<number | { status: number; body: unknown }> {

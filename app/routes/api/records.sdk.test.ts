@@ -1,4 +1,4 @@
-import PocketBase, { ClientResponseError } from "pocketbase";
+import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // The contract of the record API (docs/decisions/0014): the official `pocketbase` SDK, unchanged,
@@ -12,10 +12,10 @@ import { DEMO_PRODUCTS } from "~/features/catalogue/demo-products.server";
 import { createProduct } from "~/features/catalogue/product-commands.server";
 import { insertManyProducts, productValues, seedDemoCatalogue } from "../../../tests/support/catalogue-fixtures";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
+import { sdkClient, sdkFailure } from "../../../tests/support/sdk-client";
 
 const EXTRA = 520;
 const ACTIVE = DEMO_PRODUCTS.length + EXTRA;
-const REQUEST_TIMEOUT_MS = 15_000;
 const INACTIVE_SKU = "FOR-OFF-001";
 
 let server: TestServer | undefined;
@@ -38,21 +38,9 @@ afterAll(async () => {
 }, 60_000);
 
 /** The SDK as a client written for PocketBase would use it, with every request bounded in time. */
-function client(): PocketBase {
-  const pb = new PocketBase(server!.url);
-  pb.autoCancellation(false);
-  pb.beforeSend = (url, options) => ({ url, options: { ...options, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) } });
-  return pb;
-}
+const client = (): PocketBase => sdkClient(server!.url);
 
-async function failure(promise: Promise<unknown>): Promise<ClientResponseError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ClientResponseError);
-  return error as ClientResponseError;
-}
+const failure = sdkFailure;
 
 const DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

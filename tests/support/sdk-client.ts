@@ -1,0 +1,28 @@
+import PocketBase, { ClientResponseError } from "pocketbase";
+import { expect } from "vitest";
+
+// The official `pocketbase` SDK as the contract tests drive it: a client written for PocketBase,
+// unchanged, with every request bounded in time (a hung server fails the test instead of stalling it).
+
+export const SDK_REQUEST_TIMEOUT_MS = 15_000;
+
+/** A new SDK client for `url`; `headers` are added to every request (e.g. X-Forwarded-For). */
+export function sdkClient(url: string, headers: () => Record<string, string> = () => ({})): PocketBase {
+  const sdk = new PocketBase(url);
+  sdk.autoCancellation(false);
+  sdk.beforeSend = (target, options) => ({
+    url: target,
+    options: { ...options, headers: { ...(options.headers as Record<string, string>), ...headers() }, signal: AbortSignal.timeout(SDK_REQUEST_TIMEOUT_MS) },
+  });
+  return sdk;
+}
+
+/** The SDK's error for a call that must fail (the test fails if it succeeds or fails otherwise). */
+export async function sdkFailure(promise: Promise<unknown>): Promise<ClientResponseError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ClientResponseError);
+  return error as ClientResponseError;
+}
