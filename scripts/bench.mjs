@@ -7,6 +7,7 @@
 import { execSync } from "node:child_process";
 import { benchRecordsList, RECORDS_PATH } from "./bench-records.mjs";
 import { benchStaffList, benchUpload } from "./bench-forms.mjs";
+import { benchRealtime } from "./bench-realtime.mjs";
 import { againstFloor, CONNECTIONS, describeFigure, DURATION_S, gzipBytes, nearestAsset, rate, ratioText, startSeededServer, staticAssets, usePrivateBuild } from "./bench-support.mjs";
 
 const PAGES = ["/", "/industrias-design/medica", "/servicios", "/faqs"];
@@ -74,11 +75,17 @@ console.log(
   `  tiempo por solicitud con 100 000 = ${records.slowdown.toFixed(2)}× el de 1 000, medido contra el suelo (${records.rawSlowdown.toFixed(2)}× en req/s sin corregir); meta ≤ 1.2×`,
 );
 
-// ─── REALTIME ─────────────────────────────────────────────────────────────────────────────────
-// The realtime figure (1 000 subscribers on one process, p95 from commit to last delivery, target
-// ≤ 250 ms) goes here: benchRealtime(url, staff) from scripts/bench-realtime.mjs, on a server from
-// startSeededServer({ staff }), measured with againstFloor like the figures above.
-// ──────────────────────────────────────────────────────────────────────────────────────────────
+// Realtime: 1 000 subscribers on one process, p95 from commit to last delivery (scripts/bench-realtime.mjs).
+const REALTIME_STAFF = { email: "tiempo-real@forja.example", password: "Banco-de-pruebas-26", name: "Banco de Tiempo Real" };
+const realtimeServer = await startSeededServer({ staff: REALTIME_STAFF });
+try {
+  const realtime = await benchRealtime(realtimeServer.url, REALTIME_STAFF);
+  console.log(`\nTiempo real: ${realtime.subscribers} suscriptores a productos/* (¾ visitantes, ¼ personal), ${realtime.changes} cambios de existencia`);
+  console.log(`  del envío del cambio a la última entrega: p50 ${realtime.p50.toFixed(0)} ms, p95 ${realtime.p95.toFixed(0)} ms, máximo ${realtime.max.toFixed(0)} ms; meta p95 ≤ 250 ms`);
+  console.log(`  suelo (el mismo cambio sin suscriptores), p95 antes ${realtime.floorBefore.toFixed(0)} ms y después ${realtime.floorAfter.toFixed(0)} ms: ${realtime.ratio.toFixed(1)}× el suelo`);
+} finally {
+  await realtimeServer.stop();
+}
 
 const list = await benchStaffList();
 console.log(`\n/admin/formularios página 1 con el total exacto:`);

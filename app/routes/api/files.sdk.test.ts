@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createHash, randomUUID } from "node:crypto";
-import PocketBase, { ClientResponseError, type RecordModel } from "pocketbase";
+import type PocketBase from "pocketbase";
+import type { RecordModel } from "pocketbase";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -28,6 +29,7 @@ import { pdfFile, peek } from "../../../tests/support/minimal-files";
 import { createTestQuote } from "../../../tests/support/quote-fixtures";
 import { validQuoteFields } from "../../../tests/support/solicitud-requests";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
+import { sdkClient, sdkFailure } from "../../../tests/support/sdk-client";
 
 const REQUEST_TIMEOUT_MS = 15_000;
 const PASSWORD = "Fresadora-CNC-42";
@@ -73,12 +75,7 @@ async function prepare(): Promise<void> {
   seed.quoteBId = (await createTestQuote({ name: B.name, email: B.email, userId: B.id })).id;
 }
 
-function client(): PocketBase {
-  const sdk = new PocketBase(server!.url);
-  sdk.autoCancellation(false);
-  sdk.beforeSend = (url, options) => ({ url, options: { ...options, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) } });
-  return sdk;
-}
+const client = (): PocketBase => sdkClient(server!.url);
 
 const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
 const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
@@ -89,14 +86,7 @@ async function expectNotFound(url: string, headers: Record<string, string> = {})
   expect(await response.json()).toEqual(NOT_FOUND);
 }
 
-async function failure(promise: Promise<unknown>): Promise<ClientResponseError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ClientResponseError);
-  return error as ClientResponseError;
-}
+const failure = sdkFailure;
 
 beforeAll(async () => {
   server = await startTestServer({ prepare, dataDir });

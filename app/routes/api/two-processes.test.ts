@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import PocketBase from "pocketbase";
+import { EventSource } from "eventsource";
+import type PocketBase from "pocketbase";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -22,8 +23,11 @@ import { png, productValues } from "../../../tests/support/catalogue-fixtures";
 import { pdfFile } from "../../../tests/support/minimal-files";
 import { validQuoteFields } from "../../../tests/support/solicitud-requests";
 import { withAdminClient } from "../../../tests/support/test-database";
+import { sdkClient } from "../../../tests/support/sdk-client";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 import { usePostgresServer, type PostgresServer } from "../../../tests/support/throwaway-postgres";
+
+(globalThis as { EventSource?: unknown }).EventSource = EventSource;
 
 const REQUEST_TIMEOUT_MS = 15_000;
 const STAFF = { name: "Personal Dos Procesos", email: `personal-dos-${process.pid}@forja.mx`, password: "Panel-Forja-Seguro-1" };
@@ -43,12 +47,7 @@ async function prepare(): Promise<void> {
 }
 
 /** The official SDK against one process, every request bounded in time. */
-function sdk(server: TestServer): PocketBase {
-  const client = new PocketBase(server.url);
-  client.autoCancellation(false);
-  client.beforeSend = (url, options) => ({ url, options: { ...options, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) } });
-  return client;
-}
+const sdk = (server: TestServer): PocketBase => sdkClient(server.url);
 
 /** The SDK on `server`, signed in as staff or the customer. */
 async function signIn(server: TestServer, who: "staff" | "customer"): Promise<PocketBase> {
@@ -152,5 +151,56 @@ describe("two processes on one PostgreSQL database", { timeout: 90_000 }, () => 
     const fromA = await get(url);
     expect(fromA.status).toBe(200);
     expect((await bytesOf(fromA)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  });
+
+  it("realtime: a change committed through A reaches a subscriber on B, checked by B against the rule", async () => {
+    const staffOnB = await signIn(processes.b, "staff");
+    const customerOnB = await signIn(processes.b, "customer");
+    const seen = { staff: [] as string[], customer: [] as string[] };
+    await staffOnB.collection("solicitudes").subscribe("*", (event) => void seen.staff.push(event.record.numero as string));
+    await customerOnB.collection("solicitudes").subscribe("*", (event) => void seen.customer.push(event.record.numero as string));
+
+    const staffOnA = await signIn(processes.a, "staff");
+    const [solicitud] = await staffOnA.collection("solicitudes").getFullList({ sort: "-created" });
+    await staffOnA.collection("solicitudes").update(solicitud!.id, { leida: !solicitud!.leida });
+
+    await vi.waitFor(() => expect(seen.staff).toContain(solicitud!.numero), { timeout: 10_000 });
+    // The visitor's request is not the customer's: B never sends it to them.
+    expect(seen.customer).toEqual([]);
+    staffOnB.realtime.unsubscribe();
+    customerOnB.realtime.unsubscribe();
+  });
+
+  it("realtime: subscriptions posted to B for a stream held by A are passed to A; an unknown client is a 404", async () => {
+    const staff = await signIn(processes.a, "staff");
+    const stream = new EventSource(`${processes.a.url}/api/realtime`);
+    try {
+      const clientId = await new Promise<string>((resolve, reject) => {
+        stream.addEventListener("PB_CONNECT", (event) => resolve(JSON.parse(event.data).clientId), { once: true });
+        stream.addEventListener("error", () => reject(new Error("stream failed")), { once: true });
+      });
+      const events: { action: string; record: { id: string } }[] = [];
+      stream.addEventListener("productos/*", (event) => events.push(JSON.parse(event.data)));
+
+      const subscribe = (id: string) =>
+        fetch(`${processes.b.url}/api/realtime`, {
+          method: "POST",
+          headers: { "content-type": "application/json", Authorization: staff.authStore.token },
+          body: JSON.stringify({ clientId: id, subscriptions: ["productos/*"] }),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+      expect((await subscribe(clientId)).status).toBe(204);
+
+      // Changed through B, heard on A's stream: both directions cross the shared database.
+      const staffOnB = await signIn(processes.b, "staff");
+      await staffOnB.collection("productos").update(seed.productId, { existencia: 41 });
+      await vi.waitFor(() => expect(events.map((event) => event.record.id)).toContain(seed.productId), { timeout: 10_000 });
+
+      const unknown = await subscribe("nadie-tiene-este-cliente");
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toEqual({ status: 404, message: "Missing or invalid client id.", data: {} });
+    } finally {
+      stream.close();
+    }
   });
 });
