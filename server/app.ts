@@ -86,6 +86,20 @@ function createLoadContext(req: Request, res: Response, nonce = String(res.local
   return context;
 }
 
+/**
+ * A request answered before its body was read to the end (a body past a size limit, refused at
+ * once) must not leave the rest of that body on a kept-alive connection, where it would be read as
+ * the next request: such an answer closes the connection.
+ */
+function closeAfterUnreadBody(req: Request, res: Response, next: NextFunction) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    if (!req.complete) res.shouldKeepAlive = false;
+    return (writeHead as (...rest: unknown[]) => Response).apply(this, args);
+  } as Response["writeHead"];
+  next();
+}
+
 function requestLog(req: Request, res: Response, next: NextFunction) {
   const incoming = req.get("x-request-id");
   const requestId = incoming && /^[\w.-]{8,128}$/.test(incoming) ? incoming : randomUUID();
@@ -131,6 +145,7 @@ export function createApp({ mode }: { mode: "production" | "development" }): exp
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(requestLog);
+  app.use(closeAfterUnreadBody);
   app.use(compression());
   app.use(securityHeaders(development));
   app.use(apiCors());

@@ -58,7 +58,7 @@ async function local(meta: RequestMeta): Promise<Response> {
   const limited = await rateLimited("login", RATE_LIMITS.signIn, meta.ip);
   if (limited) return limited;
   const body = await readBody(meta.request);
-  if (!body) return invalidBody();
+  if (!body || body === "too-large") return invalidBody(body);
   const form = validateBody(body, { identifier: { required: true }, password: { required: true } });
   if (!form.ok) return form.response;
   // Forja signs in by email only: its names are not unique, so any other identifier matches nobody.
@@ -73,7 +73,7 @@ async function register(meta: RequestMeta): Promise<Response> {
   const limited = await rateLimited("register", RATE_LIMITS.register, meta.ip);
   if (limited) return limited;
   const body = await readBody(meta.request);
-  if (!body) return invalidBody();
+  if (!body || body === "too-large") return invalidBody(body);
   // Strapi's register.allowedFields: Forja's profile fields, nothing else (no role, no `confirmed`).
   const form = validateBody(
     body,
@@ -98,7 +98,7 @@ async function forgotPassword(meta: RequestMeta): Promise<Response> {
   const limited = await rateLimited("password-reset", RATE_LIMITS.passwordReset, meta.ip);
   if (limited) return limited;
   const body = await readBody(meta.request);
-  if (!body) return invalidBody();
+  if (!body || body === "too-large") return invalidBody(body);
   const form = validateBody(body, { email: { required: true, email: true } });
   if (!form.ok) return form.response;
   // Forja's reset email to a customer's address (the email of /recuperar); the answer never says
@@ -122,7 +122,7 @@ async function resetPassword(meta: RequestMeta): Promise<Response> {
   const limited = await rateLimited("password-reset", RATE_LIMITS.passwordReset, meta.ip);
   if (limited) return limited;
   const body = await readBody(meta.request);
-  if (!body) return invalidBody();
+  if (!body || body === "too-large") return invalidBody(body);
   const form = newPasswordForm(body, { code: { required: true } });
   if (!form.ok) return form.response;
   const reset = await resetApiPasswordSignedIn(meta, { code: form.value.code!, password: form.value.password! });
@@ -137,7 +137,7 @@ async function changePassword(meta: RequestMeta): Promise<Response> {
   const limited = await rateLimited("change-password", RATE_LIMITS.signIn, meta.ip);
   if (limited) return limited;
   const body = await readBody(meta.request);
-  if (!body) return invalidBody();
+  if (!body || body === "too-large") return invalidBody(body);
   const form = newPasswordForm(body, { currentPassword: { required: true } });
   if (!form.ok) return form.response;
   if (form.value.currentPassword === form.value.password) return strapiError("ValidationError", STRAPI_MESSAGES.samePassword);
@@ -152,7 +152,7 @@ async function sendEmailConfirmation(meta: RequestMeta): Promise<Response> {
   const limited = await rateLimited("email-confirmation", RATE_LIMITS.passwordReset, meta.ip);
   if (limited) return limited;
   const body = await readBody(meta.request);
-  if (!body) return invalidBody();
+  if (!body || body === "too-large") return invalidBody(body);
   const form = validateBody(body, { email: { required: true, email: true } });
   if (!form.ok) return form.response;
   // Sent only to an unconfirmed customer; the answer is the same for anyone (never reveals an account).

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/oauth2-redirect";
 import { cspNonceContext } from "~/lib/request-context";
 import { requestMeta } from "~/lib/request-meta";
-import { findRealtimeClient, publishToRealtimeClient } from "~/services/realtime/index.server";
+import { publishToRealtimeClient } from "~/services/realtime/index.server";
+import { readBoundedText } from "~/lib/request-body";
 
 // GET|POST /api/oauth2-redirect — where a provider sends the browser back in the SDK's
 // authWithOAuth2 popup flow (PocketBase's apis/record_auth_with_oauth2_redirect.go; 0018). The SDK
@@ -13,6 +14,10 @@ import { findRealtimeClient, publishToRealtimeClient } from "~/services/realtime
 const OAUTH2_TOPIC = "@oauth2";
 /** PocketBase's client ids are 40 characters; anything much longer is not one. */
 const MAX_STATE_LENGTH = 255;
+/** A provider's code or error is a few hundred characters; the message must fit a notification. */
+const MAX_VALUE_LENGTH = 2_048;
+/** What a form_post can need: state, code, error and a little more. */
+const MAX_BODY_BYTES = 16 * 1024;
 
 interface RedirectData {
   state: string;
@@ -25,16 +30,10 @@ async function readRedirectData(request: Request): Promise<RedirectData | null> 
     const query = new URL(request.url).searchParams;
     return { state: query.get("state") ?? "", code: query.get("code") ?? "", error: query.get("error") ?? "" };
   }
-  try {
-    const form = await request.formData();
-    const text = (name: string) => {
-      const value = form.get(name);
-      return typeof value === "string" ? value : "";
-    };
-    return { state: text("state"), code: text("code"), error: text("error") };
-  } catch {
-    return null;
-  }
+  const body = await readBoundedText(request, MAX_BODY_BYTES);
+  if (body === null || body === "too-large") return null;
+  const form = new URLSearchParams(body);
+  return { state: form.get("state") ?? "", code: form.get("code") ?? "", error: form.get("error") ?? "" };
 }
 
 function page(nonce: string, success: boolean): Response {
@@ -58,17 +57,11 @@ ${script}
 async function redirect(request: Request, context: Route.LoaderArgs["context"]): Promise<Response> {
   const nonce = context.get(cspNonceContext);
   const data = await readRedirectData(request);
-  if (!data || !data.state || data.state.length > MAX_STATE_LENGTH) return page(nonce, false);
-
-  // A client whose stream is on this process is checked as PocketBase checks it: subscribed to
-  // @oauth2, and the same address that opened the stream finishes the sign-in. A client on another
-  // process gets the message through the database and its own process.
-  const client = findRealtimeClient(data.state);
-  if (client) {
-    const subscribed = [...client.subscriptions.values()].some((subscription) => subscription.topic === OAUTH2_TOPIC);
-    if (!subscribed || client.ip !== requestMeta(request, context).ip) return page(nonce, false);
-  }
-  await publishToRealtimeClient(data.state, OAUTH2_TOPIC, { state: data.state, code: data.code, ...(data.error ? { error: data.error } : {}) });
+  const fits = (value: string) => value.length <= MAX_VALUE_LENGTH;
+  if (!data || !data.state || data.state.length > MAX_STATE_LENGTH || !fits(data.code) || !fits(data.error)) return page(nonce, false);
+  // Checked where the client's stream is, on whichever process: subscribed to @oauth2, and the same
+  // address that opened the stream finishes the sign-in, as PocketBase checks it.
+  await publishToRealtimeClient(data.state, OAUTH2_TOPIC, { state: data.state, code: data.code, ...(data.error ? { error: data.error } : {}) }, { fromIp: requestMeta(request, context).ip });
   return page(nonce, !data.error && data.code !== "");
 }
 

@@ -114,6 +114,13 @@ describe("realtime through the official SDK", { timeout: 90_000 }, () => {
     expect(blank.status).toBe(400);
     expect(await blank.json()).toMatchObject({ status: 400, message: "An error occurred while validating the submitted data.", data: { clientId: { code: "validation_required" } } });
 
+    const huge = await post(JSON.stringify({ clientId: "x", subscriptions: ["a".repeat(4 * 1024 * 1024)] }));
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({ status: 413, message: "Request entity too large.", data: {} });
+
+    const signIn = await fetch(`${server!.url}/api/collections/users/auth-with-password`, { method: "POST", body: JSON.stringify({ identity: "a".repeat(100_000), password: "x" }), headers: { "content-type": "application/json" } });
+    expect(signIn.status).toBe(413);
+
     const garbage = await post("{no es json");
     expect(garbage.status).toBe(400);
     expect(await garbage.json()).toEqual({ status: 400, message: "An error occurred while loading the submitted data.", data: {} });

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/realtime";
+import { readBoundedText } from "~/lib/request-body";
 import { requestMeta } from "~/lib/request-meta";
 import { connectRealtimeClient, subscribeRealtimeClient, SUBSCRIPTION_LIMITS, type RealtimeAuth, type SubscribeStatus } from "~/services/realtime/index.server";
 import { AUTH_API_MESSAGES, pocketBaseError, type PocketBaseError } from "~/services/records/auth-records.server";
@@ -29,13 +30,18 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 const error = ({ status, ...body }: PocketBaseError) => Response.json({ status, ...body }, { status, headers: { "Cache-Control": "no-store" } });
 
+/** 1 000 subscriptions of 2 500 characters, JSON-quoted, and the client id: a little over 2.5 MB. */
+const MAX_SUBSCRIBE_BODY_BYTES = 3 * 1024 * 1024;
+
 type SubscribeForm = { ok: true; clientId: string; subscriptions: string[] } | { ok: false; error: PocketBaseError };
 
 /** PocketBase's binding and validation of `{clientId, subscriptions}`. */
 async function readSubscribeForm(request: Request): Promise<SubscribeForm> {
   let body: unknown;
+  const text = await readBoundedText(request, MAX_SUBSCRIBE_BODY_BYTES);
+  if (text === "too-large") return { ok: false, error: pocketBaseError(413, AUTH_API_MESSAGES.tooLarge) };
   try {
-    const text = await request.text();
+    if (text === null) throw new Error("unreadable");
     body = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
     return { ok: false, error: pocketBaseError(400, AUTH_API_MESSAGES.loadBody) };

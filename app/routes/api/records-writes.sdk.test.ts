@@ -306,6 +306,19 @@ describe("the domains' state tables", { timeout: 60_000 }, () => {
     expect(none.response.data.texto.code).toBe("validation_required");
   });
 
+  it("refuses text with a NUL character with PocketBase's 400 under the field, never a 500", async () => {
+    const message = await failure(pb.a.collection("mensajes").create({ cotizacion: seed.sentA, texto: "hola\u0000mundo" }));
+    expect(message.response).toMatchObject({ status: 400, message: "Failed to create record.", data: { texto: { code: "validation_invalid_value" } } });
+    const note = await failure(pb.staff.collection("pedidos").update(seed.orderA, { nota: "pagado\u0000" }));
+    expect(note.response).toMatchObject({ status: 400, message: "Failed to update record.", data: { nota: { code: "validation_invalid_value" } } });
+    const batch = pb.staff.createBatch();
+    batch.collection("mensajes").create({ cotizacion: seed.sentA, texto: "bien" });
+    batch.collection("mensajes").create({ cotizacion: seed.sentA, texto: "mal\u0000" });
+    const refused = await failure(batch.send());
+    expect(refused.status).toBe(400);
+    expect(refused.response.data.requests[1]).toMatchObject({ code: "batch_request_failed" });
+  });
+
   it("pedidos: staff move the order as the workflow allows; the rest is refused under `estado`", async () => {
     // Paid by SPEI, collected at the plant: it cannot skip to "en preparación" before payment.
     const skip = await failure(pb.staff.collection("pedidos").update(seed.orderA, { estado: "en_preparacion" }));

@@ -1,3 +1,4 @@
+import { readFieldsBody } from "~/lib/request-body";
 import type { ZodType } from "zod";
 import type { ApiSession } from "~/features/accounts/index.server";
 import { emailField } from "~/lib/form-fields";
@@ -17,6 +18,7 @@ export const STRAPI_ERRORS = {
   UnauthorizedError: 401,
   ForbiddenError: 403,
   NotFoundError: 404,
+  PayloadTooLargeError: 413,
   RateLimitError: 429,
 } as const;
 
@@ -56,27 +58,14 @@ export async function rateLimited(scope: string, rule: RateLimitRule, ip: string
   return strapiError("RateLimitError", STRAPI_MESSAGES.tooManyRequests, {}, { "Retry-After": String(limit.retryAfterSeconds) });
 }
 
-/** The request's body as an object: JSON (an empty body is `{}`) or a form. Null when it cannot be read. */
-export async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  try {
-    if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-      const form = await request.formData();
-      const body: Record<string, unknown> = {};
-      for (const [key, value] of form) if (typeof value === "string") body[key] = value;
-      return body;
-    }
-    const text = await request.text();
-    if (!text.trim()) return {};
-    const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+/** The request's body as an object: JSON (an empty body is `{}`) or a form, at most 64 KB. */
+export async function readBody(request: Request): Promise<Record<string, unknown> | "too-large" | null> {
+  return readFieldsBody(request);
 }
 
-export function invalidBody(): Response {
-  return strapiError("ValidationError", "Invalid request body");
+/** The answer to a body that is not a JSON object or a form, or one past the size limit. */
+export function invalidBody(body: "too-large" | null = null): Response {
+  return body === "too-large" ? strapiError("PayloadTooLargeError", "Request entity too large") : strapiError("ValidationError", "Invalid request body");
 }
 
 /** One field's rule: required string (Strapi's own check), then Forja's rule for it, if any. */

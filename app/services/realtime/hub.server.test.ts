@@ -248,6 +248,37 @@ describe("the realtime broker", () => {
     expect(await subscribeRealtimeClient("nadie", { ...request, ip: "127.0.0.1" })).toBe("unknown-client");
   });
 
+  it("lets a client whose session ended sign in as someone else", async () => {
+    const fresh = openClient();
+    try {
+      const old = await sessionFor(A, "users");
+      expect(await subscribeRealtimeClient(fresh.clientId, { ip: "127.0.0.1", auth: old, subscriptions: ["cotizaciones/*"] })).toBe("ok");
+      expect(await subscribeRealtimeClient(fresh.clientId, { ip: "127.0.0.1", auth: auths.staff, subscriptions: [] })).toBe("other-auth");
+      await getDb().delete(session).where(eq(session.id, old.sessionId));
+      expect(await subscribeRealtimeClient(fresh.clientId, { ip: "127.0.0.1", auth: auths.staff, subscriptions: [] })).toBe("ok");
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("closes the stream of a client that stops reading once a megabyte waits for it", async () => {
+    const { clientId } = connectRealtimeClient({ ip: "127.0.0.1" }); // never read
+    expect(await subscribeRealtimeClient(clientId, { ip: "127.0.0.1", auth: null, subscriptions: ["@oauth2"] })).toBe("ok");
+    const bulk = "x".repeat(7_000);
+    for (let index = 0; index < 200; index += 1) expect(await publishToRealtimeClient(clientId, "@oauth2", { bulk })).toBe(true);
+    await settled();
+    expect(await subscribeRealtimeClient(clientId, { ip: "127.0.0.1", auth: null, subscriptions: [] })).toBe("unknown-client");
+  });
+
+  it("sends a client message only from the address that opened the stream, and refuses one too large to pass on", async () => {
+    await subscribe("guest", ["@oauth2"]);
+    expect(await publishToRealtimeClient(clients.guest.clientId, "@oauth2", { code: "ajeno" }, { fromIp: "10.9.9.9" })).toBe(true);
+    expect(await publishToRealtimeClient(clients.guest.clientId, "@oauth2", { code: "propio" }, { fromIp: "127.0.0.1" })).toBe(true);
+    expect(await publishToRealtimeClient(clients.guest.clientId, "@oauth2", { code: "x".repeat(8_000) })).toBe(false);
+    await settled();
+    expect(clients.guest.frames.slice(1).map((frame) => frame.data)).toEqual([{ code: "propio" }]);
+  });
+
   it("delivers a message for one client (the OAuth2 redirect) under the topic it subscribed to", async () => {
     await subscribe("guest", ["@oauth2"]);
     await subscribe("a", ["@oauth2"]);

@@ -128,12 +128,8 @@ export function connectRealtimeClient(options: { ip: string; signal?: AbortSigna
       send(connection, "PB_CONNECT", JSON.stringify({ clientId }));
     },
     cancel: finish,
-  }, { highWaterMark: 0 });
+  }, { highWaterMark: 0, size: (chunk) => chunk.byteLength });
   return { clientId, body };
-}
-
-export function findRealtimeClient(clientId: string): RealtimeClient | undefined {
-  return hub.connections.get(clientId);
 }
 
 export function realtimeClientCount(): number {
@@ -202,10 +198,13 @@ async function deliverRecordEvent(collectionName: string, action: "create" | "up
   }
 }
 
-/** A message for one client (PocketBase's `@oauth2` redirect), sent if it is subscribed to `topic`. */
-function deliverClientMessage(clientId: string, topic: string, data: unknown): void {
+/**
+ * A message for one client (PocketBase's `@oauth2` redirect), sent if it is subscribed to `topic`
+ * and, when `fromIp` is given, if the message comes from the address that opened the stream.
+ */
+function deliverClientMessage(clientId: string, topic: string, data: unknown, fromIp?: string): void {
   const connection = hub.connections.get(clientId);
-  if (!connection) return;
+  if (!connection || (fromIp !== undefined && connection.ip !== fromIp)) return;
   for (const subscription of connection.subscriptions.values()) {
     if (subscription.topic === topic) send(connection, subscription.name, JSON.stringify(data));
   }
@@ -217,7 +216,7 @@ function deliverClientMessage(clientId: string, topic: string, data: unknown): v
  * that does not hold the client's stream, with the holder's answer.
  */
 type PeerMessage =
-  | { kind: "message"; client: string; topic: string; data: unknown }
+  | { kind: "message"; client: string; topic: string; data: unknown; fromIp?: string }
   | { kind: "subscribe"; request: string; client: string; ip: string; auth: (Omit<RealtimeAuth, "expiresAt"> & { expiresAt: string }) | null; subscriptions: string[] }
   | { kind: "answer"; request: string; status: SubscribeStatus };
 
@@ -231,9 +230,13 @@ async function tellPeers(message: PeerMessage, database: Database = getDatabase(
   return true;
 }
 
-/** Sends `data` to the client `clientId` under `topic`, on whichever process holds its stream. */
-export async function publishToRealtimeClient(clientId: string, topic: string, data: unknown, database: Database = getDatabase()): Promise<void> {
-  if (!(await tellPeers({ kind: "message", client: clientId, topic, data }, database))) throw new Error("realtime message too large to send");
+/**
+ * Sends `data` to the client `clientId` under `topic`, on whichever process holds its stream; with
+ * `fromIp`, only if that is the address that opened the stream. False when the message is too large
+ * to pass between processes (nothing is sent).
+ */
+export async function publishToRealtimeClient(clientId: string, topic: string, data: unknown, options: { fromIp?: string; database?: Database } = {}): Promise<boolean> {
+  return tellPeers({ kind: "message", client: clientId, topic, data, fromIp: options.fromIp }, options.database);
 }
 
 // ——— subscriptions ———
@@ -247,10 +250,12 @@ const pendingAnswers = new Map<string, (status: SubscribeStatus) => void>();
 
 const sameAuth = (a: RealtimeAuth, b: RealtimeAuth | null) => b !== null && a.collection === b.collection && a.id === b.id;
 
-function applyLocally(connection: Connection, request: { ip: string; auth: RealtimeAuth | null; subscriptions: readonly string[] }): SubscribeStatus {
+async function applyLocally(connection: Connection, request: { ip: string; auth: RealtimeAuth | null; subscriptions: readonly string[] }): Promise<SubscribeStatus> {
   // As PocketBase: the subscription must come from the address that opened the stream, and only a
-  // guest may become someone; an authenticated client stays who it was.
+  // guest may become someone; an authenticated client stays who it was — while its session lives
+  // (signed out, it is a guest again and may sign in as anyone).
   if (connection.ip !== request.ip) return "other-address";
+  await validateAuths([connection], new Date());
   if (connection.auth && !sameAuth(connection.auth, request.auth)) return "other-auth";
   connection.auth = request.auth;
   connection.subscriptions = new Map(request.subscriptions.map((name) => [name, parseSubscription(name)]));
@@ -287,12 +292,12 @@ export async function subscribeRealtimeClient(clientId: string, request: { ip: s
 }
 
 async function handlePeerMessage(message: PeerMessage): Promise<void> {
-  if (message.kind === "message") return deliverClientMessage(message.client, message.topic, message.data);
+  if (message.kind === "message") return deliverClientMessage(message.client, message.topic, message.data, message.fromIp);
   if (message.kind === "answer") return pendingAnswers.get(message.request)?.(message.status);
   const connection = hub.connections.get(message.client);
   if (!connection) return; // another process holds it, or nobody: the asker times out
   const auth = message.auth ? { ...message.auth, expiresAt: new Date(message.auth.expiresAt) } : null;
-  const status = applyLocally(connection, { ip: message.ip, auth, subscriptions: message.subscriptions });
+  const status = await applyLocally(connection, { ip: message.ip, auth, subscriptions: message.subscriptions });
   await tellPeers({ kind: "answer", request: message.request, status });
 }
 

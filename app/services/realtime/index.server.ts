@@ -2,7 +2,6 @@
 export {
   closeRealtimeStreams,
   connectRealtimeClient,
-  findRealtimeClient,
   publishToRealtimeClient,
   realtimeClientCount,
   realtimeSettled,

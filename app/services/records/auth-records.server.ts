@@ -1,3 +1,4 @@
+import { readFieldsBody } from "~/lib/request-body";
 import { formatFilterDate } from "~/db/record-filter.server";
 import { AUTH_COLLECTIONS, type AuthCollectionName } from "./tokens.server";
 
@@ -13,6 +14,7 @@ export const AUTH_API_MESSAGES = {
   failedToAuthenticate: "Failed to authenticate.",
   requiresToken: "The request requires valid record authorization token.",
   tooManyRequests: "Too Many Requests.",
+  tooLarge: "Request entity too large.",
   invalidResetToken: "Invalid or expired password reset token.",
   failedToSetPassword: "Failed to set new password.",
   invalidVerificationToken: "Invalid or expired verification token.",
@@ -77,28 +79,12 @@ export function authRecordJson(collection: AuthCollectionName, account: AuthAcco
 /** The form of auth-with-password; `identityField` may only name the one identity field, email. */
 export type PasswordForm = { ok: true; identity: string; password: string } | { ok: false; error: PocketBaseError };
 
-/** A JSON object or a form (urlencoded or multipart) as flat fields; null when it cannot be read. */
-export async function readBodyFields(request: Request): Promise<Record<string, unknown> | null> {
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  try {
-    if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-      const form = await request.formData();
-      return Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
-    }
-    const text = await request.text();
-    if (text.trim() === "") return {};
-    const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 const blank = { code: "validation_required", message: "Cannot be blank." };
 
 /** PocketBase's binding and validation of `{identity, password, identityField?}`. */
 export async function readPasswordForm(request: Request): Promise<PasswordForm> {
-  const fields = await readBodyFields(request);
+  const fields = await readFieldsBody(request);
+  if (fields === "too-large") return { ok: false, error: pocketBaseError(413, AUTH_API_MESSAGES.tooLarge) };
   if (!fields) return { ok: false, error: pocketBaseError(400, AUTH_API_MESSAGES.loadBody) };
   for (const name of ["identity", "password", "identityField"]) {
     const value = fields[name];
@@ -164,7 +150,8 @@ type FormResult<T> = { ok: true; value: T } | { ok: false; error: PocketBaseErro
 
 /** Reads the body's fields; a value that is not text (when `text` names it) is a loading error, as Go's binding. */
 async function readFields(request: Request, text: readonly string[]): Promise<FormResult<Record<string, unknown>>> {
-  const fields = await readBodyFields(request);
+  const fields = await readFieldsBody(request);
+  if (fields === "too-large") return { ok: false, error: pocketBaseError(413, AUTH_API_MESSAGES.tooLarge) };
   if (!fields) return { ok: false, error: pocketBaseError(400, AUTH_API_MESSAGES.loadBody) };
   for (const name of text) {
     const value = fields[name];

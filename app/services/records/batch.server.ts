@@ -1,9 +1,10 @@
+import { readBoundedText } from "~/lib/request-body";
 import { withTransaction } from "~/db/client.server";
 import { parseMultipartUpload } from "~/services/files/multipart.server";
 import { removeQuietly, uploadsTmpDir } from "~/services/files/storage.server";
 import type { RecordCollection, RecordWriteInput, RecordWriter } from "./collection.server";
 import { findRecordCollection } from "./records.server";
-import { createRecord, deleteRecord, errorAnswer, filesByField, formDataToObject, readBoundedText, tooLarge, updateRecord, WRITE_UPLOAD_LIMITS, type RecordAnswer } from "./writes.server";
+import { createRecord, deleteRecord, errorAnswer, filesByField, formDataToObject, tooLarge, updateRecord, WRITE_UPLOAD_LIMITS, type RecordAnswer } from "./writes.server";
 
 // POST /api/batch: PocketBase's batch (apis/batch.go) — several creates, updates, upserts and
 // deletes of the record API in one database transaction, all or nothing. The official SDK sends it

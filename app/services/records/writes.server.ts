@@ -1,3 +1,4 @@
+import { readBoundedText } from "~/lib/request-body";
 import { withTransaction } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { forbiddenResult, invalid, ok, type Failure, type Result } from "~/lib/result";
@@ -131,24 +132,6 @@ export const MAX_JSON_BODY_BYTES = 2 * 1024 * 1024;
 /** PocketBase's answer past its body limit (apis/middlewares_body_limit.go). */
 export const tooLarge = (): RecordAnswer => errorAnswer(413, "Request entity too large.");
 
-/** The body as text, read up to `maxBytes`: "too-large" past it, null when it cannot be read. */
-export async function readBoundedText(request: Request, maxBytes: number): Promise<string | "too-large" | null> {
-  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return "too-large";
-  if (!request.body) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of request.body) {
-      size += chunk.byteLength;
-      if (size > maxBytes) return "too-large";
-      chunks.push(chunk);
-    }
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    return null;
-  }
-}
-
 /** The body of a create or update: JSON, urlencoded, or multipart (files to temporary files the caller cleans up). */
 export async function readWriteBody(request: Request): Promise<ReadBody> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
@@ -225,12 +208,29 @@ async function run(action: RecordAction, work: () => Promise<Result<RecordAnswer
   return result.ok ? result.value : writeFailureAnswer(result, action);
 }
 
+/** The first field whose value holds a NUL character anywhere (PostgreSQL refuses it in text), or null. */
+export function fieldWithNul(data: Record<string, unknown>): string | null {
+  const holds = (value: unknown): boolean =>
+    typeof value === "string" ? value.includes("\0") : Array.isArray(value) ? value.some(holds) : value !== null && typeof value === "object" ? Object.entries(value).some(([key, item]) => key.includes("\0") || holds(item)) : false;
+  for (const [name, value] of Object.entries(data)) if (name.includes("\0") || holds(value)) return name;
+  return null;
+}
+
+/** A body no record can store: text with a NUL character is refused as PocketBase refuses an invalid value. */
+function refuseNul(input: RecordWriteInput, action: RecordAction): RecordAnswer | null {
+  const field = fieldWithNul(input.data);
+  if (field === null) return null;
+  return errorAnswer(400, FAILED[action], { [field.replaceAll("\0", "")]: { code: FIELD_CODES.invalid, message: "Must not contain NUL characters." } });
+}
+
 /** POST /api/collections/{collection}/records */
 export async function createRecord(collections: readonly RecordCollection[], name: string, input: RecordWriteInput, writer: RecordWriter, params: URLSearchParams): Promise<RecordAnswer> {
   const collection = findRecordCollection(collections, name);
   if (!collection) return errorAnswer(404, RECORD_API_MESSAGES.missingCollection);
   const create = collection.create?.bind(collection);
   if (!create) return writeFailureAnswer(refuseWrite(writer), "create");
+  const nul = refuseNul(input, "create");
+  if (nul) return nul;
   return run("create", async () => {
     const created = await create(input, writer);
     return created.ok ? answerRecord(collections, collection, created.value, writer, params) : created;
@@ -251,6 +251,8 @@ export async function updateRecord(
   const update = collection.update?.bind(collection);
   if (!update) return writeFailureAnswer(refuseWrite(writer), "update");
   if (!id) return errorAnswer(404, RECORD_API_MESSAGES.notFound);
+  const nul = refuseNul(input, "update");
+  if (nul) return nul;
   return run("update", async () => {
     const updated = await update(id, input, writer);
     return updated.ok ? answerRecord(collections, collection, updated.value, writer, params) : updated;
