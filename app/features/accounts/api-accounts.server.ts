@@ -150,10 +150,14 @@ function providerCodeIdentifier(code: string): string {
   return `api-provider-code:${createHash("sha256").update(code).digest("base64url")}`;
 }
 
-/** A one-time code for the browser's provider session (a customer's), or a refusal. */
-export async function issueApiProviderCode(meta: RequestMeta, providerId: string): Promise<Result<string>> {
+/**
+ * A one-time code for the browser's provider session (a customer's, opened since `sessionSince`:
+ * the session the provider flow just made, not an older one), or a refusal.
+ */
+export async function issueApiProviderCode(meta: RequestMeta, providerId: string, options: { sessionSince: Date }): Promise<Result<string>> {
   const current = await getAuth().api.getSession({ headers: forwardHeaders(meta) });
   if (!current?.session || !current.user || current.user.banned) return invalid(API_ACCOUNT_REFUSALS.notACustomer);
+  if (new Date(current.session.createdAt) < options.sessionSince) return invalid(API_ACCOUNT_REFUSALS.notACustomer);
   if ((current.user as { role?: string | null }).role !== CUSTOMER_ROLE) return invalid(API_ACCOUNT_REFUSALS.notACustomer);
   const code = randomBytes(32).toString("base64url");
   await (await getAuth().$context).internalAdapter.createVerificationValue({

@@ -545,6 +545,24 @@ describe("providers: /api/connect/{provider} and /api/auth/{provider}/callback",
     expect([again.status, again.body]).toEqual([400, strapiError(400, "ApplicationError", "Invalid access_token")]);
     const none = await client.send("GET", "/auth/oidc/callback");
     expect(none.status).toBe(400);
+
+    // The browser is still signed in on the site, but its flow is over: a link to /listo (from any
+    // site) gets no new code for its session.
+    const replay = await browser.get(listo.toString());
+    expect([replay.status, replay.headers.get("location")]).toEqual([403, null]);
+  });
+
+  it("gives no code to a signed-in browser that did not start the flow here", async () => {
+    // A browser signed in through the site's own provider sign-in (/connect/oidc), then lured to /listo.
+    const browser = new Browser();
+    const identity = { email: `atraido-strapi-${process.pid}@oidc.example`, name: "Laura Atraída" };
+    const start = await browser.get(`${server!.url}/connect/oidc`);
+    const fromProvider = await browser.get(start.headers.get("location")!, `${OIDC_IDENTITY_COOKIE}=${encodeOidcIdentity(identity)}`);
+    await browser.get(fromProvider.headers.get("location")!);
+    expect([...browser.cookies.keys()].some((name) => name.includes("session_token"))).toBe(true);
+    const lured = await browser.get(`${server!.url}/api/connect/oidc/listo?callback=${encodeURIComponent("/mi-app/conectado")}`);
+    expect(lured.status).toBe(403);
+    expect(lured.headers.get("location")).toBeNull();
   });
 
   it("without a callback, goes back to Strapi's default front-end path; an outside callback is ignored", async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Route } from "./+types/strapi-connect";
 import { issueApiProviderCode } from "~/features/accounts/api-accounts.server";
 import { apiClientMeta } from "~/features/accounts/api-sessions.server";
@@ -15,6 +16,25 @@ import { STRAPI_MESSAGES, strapiError } from "./strapi-auth.server";
 // The front end then trades the code at GET /api/auth/{provider}/callback?access_token=… for
 // {jwt, user}. `callback` is a path on this site (Strapi's default: /connect/{provider}/redirect).
 
+/**
+ * Marks the browser that started a flow here, so only that browser, coming back from the provider,
+ * gets a code — a link to /listo from another site finds no mark and gets nothing, even for a
+ * browser signed in on the site. HttpOnly, this path only, ten minutes, used once.
+ */
+const FLOW_COOKIE = "forja_api_connect";
+const FLOW_SECONDS = 600;
+
+function flowCookie(value: string, maxAge: number): string {
+  return `${FLOW_COOKIE}=${value}; Path=/api/connect; HttpOnly; SameSite=Lax; Max-Age=${maxAge}`;
+}
+
+/** When this browser started its flow here, from its mark, or null. */
+function flowStartedAt(request: Request): Date | null {
+  const cookies = request.headers.get("cookie") ?? "";
+  const match = new RegExp(`(?:^|;\\s*)${FLOW_COOKIE}=(\\d{10,16})\\.[A-Za-z0-9_-]+`).exec(cookies);
+  return match ? new Date(Number(match[1])) : null;
+}
+
 function frontEndCallback(request: Request, providerId: string): string {
   return safeRedirect(new URL(request.url).searchParams.get("callback"), `/connect/${encodeURIComponent(providerId)}/redirect`);
 }
@@ -27,9 +47,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
 
   if (new URL(request.url).pathname.endsWith("/listo")) {
-    // The browser comes back from better-auth's callback with the new session's cookie.
-    const code = await issueApiProviderCode(meta, providerId);
+    // The browser comes back from better-auth's callback with the new session's cookie: a session
+    // opened since this browser started the flow.
+    const startedAt = flowStartedAt(request);
+    if (!startedAt) return strapiError("ForbiddenError", "Forbidden");
+    const code = await issueApiProviderCode(meta, providerId, { sessionSince: startedAt });
     if (!code.ok) return strapiError("ForbiddenError", "Forbidden");
+    headers.append("Set-Cookie", flowCookie("", 0));
     headers.set("Location", `${callback}${callback.includes("?") ? "&" : "?"}access_token=${encodeURIComponent(code.value)}`);
     return new Response(null, { status: 302, headers });
   }
@@ -39,6 +63,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const started = await startProviderSignIn(apiClientMeta(meta), { providerId, callbackPath: listo });
   if (!started.ok) return strapiError("ApplicationError", STRAPI_MESSAGES.providerDisabled);
   for (const cookie of started.value.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  // A second before now: the clock of the session row and ours are the same, but not the millisecond.
+  headers.append("Set-Cookie", flowCookie(`${Date.now() - 1_000}.${randomBytes(12).toString("base64url")}`, FLOW_SECONDS));
   headers.set("Location", started.value.url);
   return new Response(null, { status: 302, headers });
 }
