@@ -315,11 +315,26 @@ export function inTransactionScope(): boolean {
 export async function withTransaction<T>(fn: () => Promise<T>): Promise<T> {
   const outer = transactionScope.getStore();
   if (outer?.open) {
-    return outer.tx.transaction(async (tx) => {
-      const answer = await transactionScope.run({ ...outer, tx }, fn);
-      if (isFailedResult(answer)) throw new RolledBack(answer);
+    // A savepoint keeps its own lists: what it registered joins the outer transaction's if it is
+    // released; if it rolls back (while the outer one may still commit), its after-rollback work
+    // runs now and its after-commit work is dropped.
+    const savepoint: TransactionScope = { tx: outer.tx, open: true, afterCommit: [], afterRollback: [] };
+    try {
+      const answer = await outer.tx.transaction(async (tx) => {
+        savepoint.tx = tx;
+        const value = await transactionScope.run(savepoint, fn);
+        if (isFailedResult(value)) throw new RolledBack(value);
+        return value;
+      });
+      outer.afterCommit.push(...savepoint.afterCommit);
+      outer.afterRollback.push(...savepoint.afterRollback);
       return answer;
-    }).catch(unwrapRolledBack<T>);
+    } catch (error) {
+      await runOutside(savepoint.afterRollback);
+      return unwrapRolledBack<T>(error);
+    } finally {
+      savepoint.open = false;
+    }
   }
   const scope: TransactionScope = { tx: undefined as unknown as DbTransaction, open: false, afterCommit: [], afterRollback: [] };
   let answer: T;

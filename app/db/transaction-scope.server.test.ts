@@ -109,6 +109,26 @@ describe("withTransaction", () => {
     expect(ran.at(-1)).toBe("sin-alcance");
   });
 
+  it("keeps a savepoint's after-work apart: dropped or run on its own rollback, kept for the outer commit", async () => {
+    const ran: string[] = [];
+    await withTransaction(async () => {
+      await withTransaction(async () => {
+        await afterCommit(() => ran.push("commit-fallido"));
+        afterRollback(() => ran.push("rollback-fallido"));
+        return invalid("No.");
+      });
+      // The failed savepoint's rollback work has run; the outer transaction goes on.
+      expect(ran).toEqual(["rollback-fallido"]);
+      await withTransaction(async () => {
+        await afterCommit(() => ran.push("commit-liberado"));
+        afterRollback(() => ran.push("rollback-liberado"));
+        return ok();
+      });
+      return ok();
+    });
+    expect(ran).toEqual(["rollback-fallido", "commit-liberado"]);
+  });
+
   it("keeps concurrent work outside the scope out of its transaction", async () => {
     await clear();
     let release!: () => void;
