@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { beforeEach } from "vitest";
+import { beforeEach, expect } from "vitest";
 import { getDb } from "~/db/client.server";
 import { solicitudes } from "~/db/schema/solicitudes";
 import { parseSolicitudFilters } from "~/features/solicitudes/filters";
@@ -187,4 +187,26 @@ export async function readAll(stream: ReadableStream<Uint8Array>): Promise<{ tex
     offset += chunk.length;
   }
   return { text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes), bytes, chunks };
+}
+
+/**
+ * A quote request sent to a running server's /api/cotiza as a visitor's browser sends it (multipart,
+ * not signed in) from `ip`; its number. The server must share this process's AUTH_SECRET, so the
+ * form token made here is valid there.
+ */
+export async function postQuoteRequest(url: string, visitor: { name: string; email: string; ip: string }): Promise<string> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(validQuoteFields({ name: visitor.name, email: visitor.email }))) {
+    for (const item of [value].flat()) form.append(key, item);
+  }
+  form.set("formToken", agedFormToken("cotiza"));
+  const response = await fetch(`${url}/api/cotiza`, {
+    method: "POST",
+    body: form,
+    headers: { Origin: url, "X-Forwarded-For": visitor.ip },
+    signal: AbortSignal.timeout(15_000),
+  });
+  const body = (await response.json()) as { ok: boolean; number?: string };
+  expect(body).toMatchObject({ ok: true });
+  return body.number!;
 }

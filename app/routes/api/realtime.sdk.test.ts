@@ -14,7 +14,7 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 
 import { getAuthSecret } from "~/services/security/secret.server";
 import { registeredCustomer, signedInStaff } from "../../../tests/support/auth-requests";
-import { agedFormToken, validQuoteFields } from "../../../tests/support/solicitud-requests";
+import { postQuoteRequest } from "../../../tests/support/solicitud-requests";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 import { sdkClient } from "../../../tests/support/sdk-client";
 
@@ -35,22 +35,9 @@ async function prepare(): Promise<void> {
 const client = (): PocketBase => sdkClient(server!.url);
 
 /** A quote request sent through /api/cotiza as a visitor would (not signed in): its number. */
-async function sendSolicitud(name: string): Promise<string> {
+function sendSolicitud(name: string): Promise<string> {
   ipCounter += 1;
-  const form = new FormData();
-  for (const [key, value] of Object.entries(validQuoteFields({ name, email: `visitante-${ipCounter}@ejemplo.mx` }))) {
-    for (const item of [value].flat()) form.append(key, item);
-  }
-  form.set("formToken", agedFormToken("cotiza"));
-  const response = await fetch(`${server!.url}/api/cotiza`, {
-    method: "POST",
-    body: form,
-    headers: { Origin: server!.url, "X-Forwarded-For": `10.91.0.${ipCounter}` },
-    signal: AbortSignal.timeout(15_000),
-  });
-  const body = (await response.json()) as { ok: boolean; number?: string };
-  expect(body).toMatchObject({ ok: true });
-  return body.number!;
+  return postQuoteRequest(server!.url, { name, email: `visitante-${ipCounter}@ejemplo.mx`, ip: `10.91.0.${ipCounter}` });
 }
 
 /** Collects the events a subscription receives. */

@@ -12,7 +12,7 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 
 import { getAuthSecret } from "~/services/security/secret.server";
 import { registeredCustomer, signedInStaff } from "../../../tests/support/auth-requests";
-import { agedFormToken, validQuoteFields } from "../../../tests/support/solicitud-requests";
+import { postQuoteRequest } from "../../../tests/support/solicitud-requests";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 
 (globalThis as { EventSource?: unknown }).EventSource = EventSource;
@@ -57,22 +57,9 @@ function client(answer?: TokenAnswer): PocketBase {
 }
 
 /** A quote request sent through /api/cotiza as a visitor would: its number. */
-async function sendSolicitud(name: string): Promise<string> {
+function sendSolicitud(name: string): Promise<string> {
   ipCounter += 1;
-  const form = new FormData();
-  for (const [key, value] of Object.entries(validQuoteFields({ name, email: `visitante-vivo-${ipCounter}@ejemplo.mx` }))) {
-    for (const item of [value].flat()) form.append(key, item);
-  }
-  form.set("formToken", agedFormToken("cotiza"));
-  const response = await fetch(`${server!.url}/api/cotiza`, {
-    method: "POST",
-    body: form,
-    headers: { Origin: server!.url, "X-Forwarded-For": `10.92.0.${ipCounter}` },
-    signal: AbortSignal.timeout(15_000),
-  });
-  const body = (await response.json()) as { ok: boolean; number?: string };
-  expect(body).toMatchObject({ ok: true });
-  return body.number!;
+  return postQuoteRequest(server!.url, { name, email: `visitante-vivo-${ipCounter}@ejemplo.mx`, ip: `10.92.0.${ipCounter}` });
 }
 
 beforeAll(async () => {

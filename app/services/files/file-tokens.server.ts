@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { signJwt, verifyJwt } from "~/services/security/jwt.server";
 import { AUTH_COLLECTIONS, authCollectionByNameOrId, type AuthCollectionName } from "~/services/records/tokens.server";
 
 // Short-lived file tokens (docs/decisions/0016), as PocketBase's `POST /api/files/token` hands out
@@ -21,13 +21,8 @@ export interface FileTokenClaims {
   iat: number;
 }
 
-const base64url = (value: string | Buffer) => Buffer.from(value).toString("base64url");
-const HEADER = base64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
-
-function signature(input: string, secret: string): Buffer {
-  const key = createHmac("sha256", secret).update("forja:record-api:file-token").digest();
-  return createHmac("sha256", key).update(input).digest();
-}
+/** The label of these tokens' key: not the auth tokens' one. */
+const KEY_LABEL = "forja:record-api:file-token";
 
 /** A file token for an account's live session: valid FILE_TOKEN_SECONDS, never past the session's expiry. */
 export function signFileToken(
@@ -37,28 +32,13 @@ export function signFileToken(
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const exp = Math.min(now + FILE_TOKEN_SECONDS, Math.floor(input.sessionExpiresAt.getTime() / 1000));
   const payload = { id: input.id, type: "file", collectionId: AUTH_COLLECTIONS[input.collection].id, sid: input.sessionId, iat: now, exp };
-  const unsigned = `${HEADER}.${base64url(JSON.stringify(payload))}`;
-  return `${unsigned}.${signature(unsigned, options.secret).toString("base64url")}`;
+  return signJwt(payload, options.secret, KEY_LABEL);
 }
 
 /** The claims of an unexpired file token signed by us; null for anything else (never throws). */
 export function verifyFileToken(token: string, options: { secret: string; now?: Date }): FileTokenClaims | null {
-  if (token.length > 4096) return null;
-  const parts = token.split(".");
-  if (parts.length !== 3) return null;
-  const [header, payload, sent] = parts as [string, string, string];
-  if (header !== HEADER) return null;
-  const expected = signature(`${header}.${payload}`, options.secret);
-  const given = Buffer.from(sent, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  let claims: Record<string, unknown>;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return null;
-    claims = parsed as Record<string, unknown>;
-  } catch {
-    return null;
-  }
+  const claims = verifyJwt(token, options.secret, KEY_LABEL);
+  if (!claims) return null;
   const { id, type, collectionId, sid, exp, iat } = claims;
   if (type !== "file" || typeof id !== "string" || typeof sid !== "string" || typeof collectionId !== "string") return null;
   if (typeof exp !== "number" || typeof iat !== "number") return null;

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { signJwt, verifyJwt } from "~/services/security/jwt.server";
 
 // The record API's auth tokens (docs/decisions/0014): JWTs signed with HS256, as PocketBase's
 // (core/record_tokens.go, tools/security/jwt.go), so the official SDK reads `exp` from the payload
@@ -35,17 +35,8 @@ export interface RecordTokenClaims {
   iat: number;
 }
 
-/** A key of its own for these tokens, derived from the app's secret (better-auth uses the secret itself). */
-function signingKey(secret: string): Buffer {
-  return createHmac("sha256", secret).update("forja:record-api:auth-token").digest();
-}
-
-const base64url = (value: string | Buffer) => Buffer.from(value).toString("base64url");
-const HEADER = base64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
-
-function signature(input: string, secret: string): Buffer {
-  return createHmac("sha256", signingKey(secret)).update(input).digest();
-}
+/** The label of these tokens' key (better-auth uses the secret itself). */
+const KEY_LABEL = "forja:record-api:auth-token";
 
 /**
  * A new auth token for an account's session: valid until the collection's lifetime (users 7 days,
@@ -59,29 +50,13 @@ export function signRecordToken(
   const collection = AUTH_COLLECTIONS[input.collection];
   const exp = Math.min(now + collection.lifetimeSeconds, Math.floor(input.sessionExpiresAt.getTime() / 1000));
   const payload = { id: input.id, type: "auth", collectionId: collection.id, refreshable: true, sid: input.sessionId, iat: now, exp };
-  const unsigned = `${HEADER}.${base64url(JSON.stringify(payload))}`;
-  return `${unsigned}.${signature(unsigned, options.secret).toString("base64url")}`;
+  return signJwt(payload, options.secret, KEY_LABEL);
 }
 
 /** The claims of a token signed by us, of type auth, for a known collection and not expired; null otherwise. */
 export function verifyRecordToken(token: string, options: { secret: string; now?: Date }): RecordTokenClaims | null {
-  const parts = token.split(".");
-  if (parts.length !== 3) return null;
-  const [header, payload, sent] = parts as [string, string, string];
-  // The header must be ours exactly: no "alg": "none", no other algorithm.
-  if (header !== HEADER) return null;
-  const expected = signature(`${header}.${payload}`, options.secret);
-  const given = Buffer.from(sent, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-
-  let claims: Record<string, unknown>;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return null;
-    claims = parsed as Record<string, unknown>;
-  } catch {
-    return null;
-  }
+  const claims = verifyJwt(token, options.secret, KEY_LABEL);
+  if (!claims) return null;
   const { id, type, collectionId, refreshable, sid, exp, iat } = claims;
   if (type !== "auth" || typeof id !== "string" || typeof sid !== "string" || typeof collectionId !== "string") return null;
   if (typeof exp !== "number" || typeof iat !== "number") return null;
