@@ -26,3 +26,15 @@ export async function sdkFailure(promise: Promise<unknown>): Promise<ClientRespo
   expect(error).toBeInstanceOf(ClientResponseError);
   return error as ClientResponseError;
 }
+
+/** The four callers of the authorization matrices: a guest, customers A and B, and staff, each signed in with the SDK. */
+export async function matrixClients(
+  url: string,
+  accounts: { a: { email: string }; b: { email: string }; customerPassword: string; staff: { email: string; password: string } },
+): Promise<Record<"guest" | "a" | "b" | "staff", PocketBase>> {
+  const clients = { guest: sdkClient(url), a: sdkClient(url), b: sdkClient(url), staff: sdkClient(url) };
+  await clients.a.collection("users").authWithPassword(accounts.a.email, accounts.customerPassword);
+  await clients.b.collection("users").authWithPassword(accounts.b.email, accounts.customerPassword);
+  await clients.staff.collection("_superusers").authWithPassword(accounts.staff.email, accounts.staff.password);
+  return clients;
+}

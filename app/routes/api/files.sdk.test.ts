@@ -29,7 +29,7 @@ import { pdfFile, peek } from "../../../tests/support/minimal-files";
 import { createTestQuote } from "../../../tests/support/quote-fixtures";
 import { validQuoteFields } from "../../../tests/support/solicitud-requests";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
-import { sdkClient, sdkFailure } from "../../../tests/support/sdk-client";
+import { matrixClients, sdkClient, sdkFailure } from "../../../tests/support/sdk-client";
 
 const REQUEST_TIMEOUT_MS = 15_000;
 const PASSWORD = "Fresadora-CNC-42";
@@ -90,13 +90,7 @@ const failure = sdkFailure;
 
 beforeAll(async () => {
   server = await startTestServer({ prepare, dataDir });
-  pb.guest = client();
-  pb.a = client();
-  pb.b = client();
-  pb.staff = client();
-  await pb.a.collection("users").authWithPassword(A.email, PASSWORD);
-  await pb.b.collection("users").authWithPassword(B.email, PASSWORD);
-  await pb.staff.collection("_superusers").authWithPassword(STAFF.email, STAFF.password);
+  Object.assign(pb, await matrixClients(server.url, { a: A, b: B, customerPassword: PASSWORD, staff: STAFF }));
 }, 420_000);
 
 afterAll(async () => {

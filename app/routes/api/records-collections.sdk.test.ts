@@ -26,7 +26,7 @@ import { anOrder } from "../../../tests/support/orders-fixtures";
 import { createTestQuote } from "../../../tests/support/quote-fixtures";
 import { validQuoteFields } from "../../../tests/support/solicitud-requests";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
-import { sdkClient, sdkFailure } from "../../../tests/support/sdk-client";
+import { matrixClients, sdkFailure } from "../../../tests/support/sdk-client";
 
 const PASSWORD = "Fresadora-CNC-42";
 const STAFF = { name: "Personal Colecciones", email: `personal-col-${process.pid}@forja.mx`, password: "Panel-Forja-Seguro-1" };
@@ -83,17 +83,10 @@ async function prepare(): Promise<void> {
 }
 
 /** The SDK as a client written for PocketBase would use it, with every request bounded in time. */
-const client = (): PocketBase => sdkClient(server!.url);
 
 beforeAll(async () => {
   server = await startTestServer({ prepare });
-  pb.guest = client();
-  pb.a = client();
-  pb.b = client();
-  pb.staff = client();
-  await pb.a.collection("users").authWithPassword(A.email, PASSWORD);
-  await pb.b.collection("users").authWithPassword(B.email, PASSWORD);
-  await pb.staff.collection("_superusers").authWithPassword(STAFF.email, STAFF.password);
+  Object.assign(pb, await matrixClients(server.url, { a: A, b: B, customerPassword: PASSWORD, staff: STAFF }));
 }, 420_000);
 
 afterAll(async () => {

@@ -22,7 +22,7 @@ import { anOrder } from "../../../tests/support/orders-fixtures";
 import { createTestQuote } from "../../../tests/support/quote-fixtures";
 import { validQuoteFields } from "../../../tests/support/solicitud-requests";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
-import { sdkClient, sdkFailure } from "../../../tests/support/sdk-client";
+import { matrixClients, sdkFailure } from "../../../tests/support/sdk-client";
 
 const PASSWORD = "Fresadora-CNC-42";
 const STAFF = { name: "Personal Escrituras", email: `personal-esc-${process.pid}@forja.mx`, password: "Panel-Forja-Seguro-1" };
@@ -45,7 +45,6 @@ const seed = {
 let server: TestServer | undefined;
 const pb = {} as Record<"guest" | "a" | "b" | "staff", PocketBase>;
 type Who = keyof typeof pb;
-const WHO: Who[] = ["guest", "a", "b", "staff"];
 
 async function aSolicitud(quantity: string, token: string): Promise<string> {
   const value = QuoteRequestSchema.parse(validQuoteFields({ name: A.name, email: A.email, quantity, formToken: `${token}-${process.pid}` }));
@@ -69,14 +68,9 @@ async function prepare(): Promise<void> {
   seed.orderA = (await anOrder(product.value.id, { userId: A.id, quantity: 2 })).orderId;
 }
 
-const client = (): PocketBase => sdkClient(server!.url);
-
 beforeAll(async () => {
   server = await startTestServer({ prepare });
-  for (const who of WHO) pb[who] = client();
-  await pb.a.collection("users").authWithPassword(A.email, PASSWORD);
-  await pb.b.collection("users").authWithPassword(B.email, PASSWORD);
-  await pb.staff.collection("_superusers").authWithPassword(STAFF.email, STAFF.password);
+  Object.assign(pb, await matrixClients(server.url, { a: A, b: B, customerPassword: PASSWORD, staff: STAFF }));
 }, 420_000);
 
 afterAll(async () => {
