@@ -304,6 +304,12 @@ export function inTransactionScope(): boolean {
   return transactionScope.getStore()?.open === true;
 }
 
+/** How an outermost transaction runs (e.g. one snapshot for several reads: repeatable read, read only). Ignored inside a scope. */
+export interface TransactionConfig {
+  isolationLevel?: "read committed" | "repeatable read" | "serializable";
+  accessMode?: "read only" | "read write";
+}
+
 /**
  * Runs `fn` in one database transaction that every `getDb()` call inside it (also in the domain
  * commands it calls) joins: all of it commits, or none does. The transaction rolls back when `fn`
@@ -312,7 +318,7 @@ export function inTransactionScope(): boolean {
  * with `afterCommit` runs once the outermost transaction commits (and is dropped on a rollback);
  * `afterRollback` work runs when it rolls back (removing files written for it, say).
  */
-export async function withTransaction<T>(fn: () => Promise<T>): Promise<T> {
+export async function withTransaction<T>(fn: () => Promise<T>, config?: TransactionConfig): Promise<T> {
   const outer = transactionScope.getStore();
   if (outer?.open) {
     // A savepoint keeps its own lists: what it registered joins the outer transaction's if it is
@@ -349,7 +355,7 @@ export async function withTransaction<T>(fn: () => Promise<T>): Promise<T> {
       } finally {
         scope.open = false;
       }
-    });
+    }, config);
   } catch (error) {
     await runOutside(scope.afterRollback);
     return unwrapRolledBack<T>(error);

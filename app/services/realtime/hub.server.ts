@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { getDatabase, getDb, type Database } from "~/db/client.server";
+import { getDatabase, getDb, withTransaction, type Database } from "~/db/client.server";
 import { deletedRecords } from "~/db/schema/realtime";
 import { logger } from "~/lib/logger.server";
-import type { RecordAuth, RecordData } from "~/services/records/collection.server";
+import type { RecordAuth } from "~/services/records/collection.server";
 import { recordCollections } from "~/services/records/registry.server";
 import { findRecordCollection, parseFieldsParam, toRecordJson } from "~/services/records/records.server";
 import { parseSubscription, recordTopics, type Subscription } from "./subscriptions";
@@ -170,23 +170,30 @@ async function deliverRecordEvent(collectionName: string, action: "create" | "up
   const connections = [...new Set(targets.map((target) => target.connection))];
   await validateAuths(connections, new Date());
 
-  let record: RecordData | null = null;
-  let target: { id: string } | { deletedRow: unknown };
-  if (action === "delete") {
-    const [deleted] = deletedSeq === null ? [] : await getDb().select({ row: deletedRecords.row }).from(deletedRecords).where(eq(deletedRecords.seq, deletedSeq));
-    if (!deleted) return;
-    target = { deletedRow: deleted.row };
-  } else {
-    record = await collection.events.read(recordId);
-    if (!record) return; // deleted again before we read it: its delete event follows
-    target = { id: recordId };
-  }
-
   const auths = new Map<string, RealtimeAuth>();
   for (const connection of connections) if (connection.auth) auths.set(authKey(connection.auth), connection.auth);
   const authList = [...auths.values()];
   const anyGuest = connections.some((connection) => !connection.auth);
-  const access = await collection.events.whoMayView(target, authList, anyGuest);
+  const events = collection.events;
+
+  // The record and who may see it are read from one snapshot: with PostgreSQL another commit could
+  // otherwise fall between the two reads, and a state someone may not see be sent on the strength
+  // of a later one they may.
+  const seen = await withTransaction(
+    async () => {
+      if (action === "delete") {
+        const [deleted] = deletedSeq === null ? [] : await getDb().select({ row: deletedRecords.row }).from(deletedRecords).where(eq(deletedRecords.seq, deletedSeq));
+        if (!deleted) return null;
+        return { record: null, access: await events.whoMayView({ deletedRow: deleted.row }, authList, anyGuest) };
+      }
+      const record = await events.read(recordId);
+      if (!record) return null; // deleted again before we read it: its delete event follows
+      return { record, access: await events.whoMayView({ id: recordId }, authList, anyGuest) };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+  if (!seen) return;
+  const { record, access } = seen;
   const allowed = new Set(authList.filter((_, index) => access.auths[index]).map(authKey));
 
   for (const { connection, subscription } of targets) {
