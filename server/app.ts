@@ -8,6 +8,7 @@ import { startChangeFeed } from "~/db/change-feed.server";
 import { getDatabase, openDatabase, useDatabase } from "~/db/client.server";
 import { registerFeatureHooks } from "~/hooks.server";
 import { seedCatalogue } from "~/features/catalogue/index.server";
+import { startGeometryJob } from "~/features/solicitudes/index.server";
 import { removeOrphanUploads } from "~/services/files/orphans.server";
 import { cleanTmpUploads } from "~/services/files/storage.server";
 import { closeMailTransport } from "~/services/mail/transport.server";
@@ -58,9 +59,11 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   await removeAbandonedGuestCarts();
   const mailWorker = startMailWorker();
   const quoteExpiry = startQuoteExpiryJob();
+  const geometryJob = startGeometryJob();
   return {
     stop: async () => {
       quoteExpiry.stop();
+      await geometryJob.stop();
       await mailWorker.stop();
       closeMailTransport();
       await orphanSweep;

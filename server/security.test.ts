@@ -53,6 +53,13 @@ describe("contentSecurityPolicy", () => {
     expect(policy.get("form-action")).toEqual(["'self'"]);
   });
 
+  it("lets WebAssembly compile and eval run only for the CAD worker's script", () => {
+    const nonce = createNonce();
+    expect(directives(contentSecurityPolicy({ nonce }, false, { cadWorker: true })).get("script-src")).toEqual(["'self'", `'nonce-${nonce}'`, "'wasm-unsafe-eval'", "'unsafe-eval'"]);
+    expect(directives(contentSecurityPolicy({ nonce }, false)).get("script-src")!.join(" ")).not.toMatch(/eval/);
+    expect(directives(contentSecurityPolicy({ hashes: [] }, false, { cadWorker: false })).get("script-src")).toEqual(["'self'"]);
+  });
+
   it("relaxes scripts and websockets only in development", () => {
     const policy = directives(contentSecurityPolicy({ nonce: createNonce() }, true));
     expect(policy.get("script-src")).toContain("'unsafe-inline'");
@@ -70,6 +77,10 @@ describe("securityHeaders on a real Express server", () => {
     app.use(securityHeaders(false));
     app.get("/", (_req, res) => {
       res.type("text/plain").send(String(res.locals.cspNonce));
+    });
+    // Any other path answers too (Express's own 404 would replace the policy with its own).
+    app.use((_req, res) => {
+      res.type("text/plain").send("ok");
     });
     server = app.listen(0, "127.0.0.1");
     await once(server, "listening");
@@ -90,6 +101,18 @@ describe("securityHeaders on a real Express server", () => {
       seen.add(nonce);
     }
     expect(seen.size).toBe(3);
+  });
+
+  it("allows WebAssembly and eval in the CAD worker's script only, not in pages or other scripts", async () => {
+    const scriptSrc = async (path: string) => {
+      const response = await fetch(`${baseUrl}${path}`);
+      await response.arrayBuffer();
+      return directives(response.headers.get("content-security-policy") ?? "").get("script-src") ?? [];
+    };
+    expect(await scriptSrc("/assets/cad-worker-CQcoG7W-.js")).toEqual(expect.arrayContaining(["'wasm-unsafe-eval'", "'unsafe-eval'"]));
+    for (const path of ["/", "/cotiza", "/assets/cotiza-Y9wQBVjM.js", "/assets/cad-worker-x.js/extra", "/cad-worker-CQcoG7W-.js"]) {
+      expect((await scriptSrc(path)).join(" "), path).not.toMatch(/eval/);
+    }
   });
 
   it("sends the other protective headers, and no HSTS over plain http", async () => {

@@ -10,9 +10,14 @@ export function createNonce(): string {
  * The policy for one response. Inline scripts are allowed by this response's nonce, or, for a
  * cached public page whose HTML never changes, by the hashes of its inline scripts.
  */
-export function contentSecurityPolicy(allow: { nonce: string } | { hashes: string[] }, development: boolean): string {
+export function contentSecurityPolicy(allow: { nonce: string } | { hashes: string[] }, development: boolean, options: { cadWorker?: boolean } = {}): string {
   const inline = "nonce" in allow ? [`'nonce-${allow.nonce}'`] : allow.hashes.map((hash) => `'sha256-${hash}'`);
-  const script = development ? "'self' 'unsafe-inline' 'unsafe-eval'" : ["'self'", ...inline].join(" ");
+  // Only the /cotiza CAD worker's own script (a worker runs under its script's policy, never a page's)
+  // may compile WebAssembly and eval: the OpenCascade kernel is WebAssembly, and its Embind glue builds
+  // its call wrappers with `new Function` from the kernel's own signatures. The worker has no DOM and
+  // no cookies; the customer's file is parsed by the kernel, never evaluated. See decision 0023.
+  const cad = options.cadWorker ? ["'wasm-unsafe-eval'", "'unsafe-eval'"] : [];
+  const script = development ? "'self' 'unsafe-inline' 'unsafe-eval'" : ["'self'", ...inline, ...cad].join(" ");
   return [
     "default-src 'self'",
     `script-src ${script}`,
@@ -30,12 +35,15 @@ export function contentSecurityPolicy(allow: { nonce: string } | { hashes: strin
 /** Exactly the paths of the files API routes (app/routes/api/files*.ts): any other page keeps the site's policy. */
 const FILES_API = /^\/api\/files\/(token|[^/]+\/[^/]+\/[^/]+)$/;
 
+/** The hashed script of the /cotiza CAD worker (app/features/solicitudes/cad-worker.ts): a worker runs under its script's policy. */
+const CAD_WORKER = /^\/assets\/cad-worker-[\w-]+\.js$/;
+
 export function securityHeaders(development: boolean) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
     // Stored files (PocketBase's files API) carry PocketBase's own sandboxing policy, set by their routes.
-    if (!FILES_API.test(req.path)) res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }, development));
+    if (!FILES_API.test(req.path)) res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }, development, { cadWorker: CAD_WORKER.test(req.path) }));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

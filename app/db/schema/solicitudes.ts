@@ -16,6 +16,22 @@ export interface SolicitudEstimate {
   price?: { service: string; minCentavos: number; maxCentavos: number };
 }
 
+/** Server-side geometry of an attachment: waiting, measured, or why there are no figures. */
+export type SolicitudFileGeometryStatus = "pending" | "computing" | "ok" | "unreadable" | "over-budget" | "not-cad";
+
+/** What the server measured from a stored CAD attachment (mm, mm², mm³; after the declared unit). */
+export interface SolicitudFileGeometry {
+  volumeMm3: number;
+  areaMm2: number;
+  bbox: { x: number; y: number; z: number };
+  triangles: number;
+  closed: boolean;
+  /** Length unit the file declares (STEP/IGES), null when none or STL. */
+  unit: string | null;
+  /** Wall-clock time of the computation, ms. */
+  elapsedMs: number;
+}
+
 /** Quote requests (/cotiza) and contact messages (/contact). */
 export const solicitudes = pgTable(
   "solicitudes",
@@ -85,9 +101,21 @@ export const solicitudFiles = pgTable(
     mimeType: text("mime_type").notNull(),
     size: bigint("size", { mode: "number" }).notNull(),
     sha256: text("sha256").notNull(),
+    /** Every file starts pending; the geometry job measures CAD files and marks the rest not-cad. */
+    geometryStatus: text("geometry_status").$type<SolicitudFileGeometryStatus>().notNull().default("pending"),
+    geometry: jsonb("geometry").$type<SolicitudFileGeometry>(),
+    /** Spanish, for staff: why there are no figures. */
+    geometryReason: text("geometry_reason"),
+    geometryAttempts: integer("geometry_attempts").notNull().default(0),
+    /** When the job took the file (a claim older than a few minutes was lost to a crash). */
+    geometryClaimedAt: timestamp("geometry_claimed_at", { withTimezone: true }),
+    geometryComputedAt: timestamp("geometry_computed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("solicitud_files_solicitud_idx").on(table.solicitudId)],
+  (table) => [
+    index("solicitud_files_solicitud_idx").on(table.solicitudId),
+    index("solicitud_files_geometry_pending_idx").on(table.createdAt).where(sql`geometry_status in ('pending', 'computing')`),
+  ],
 );
 
 /** History of a solicitud: status changes, internal notes, read/unread, who and when. */

@@ -12,6 +12,7 @@ import { nudgeMailWorker } from "~/services/mail/outbox.server";
 import { consumeRateLimit, RATE_LIMITS, rateLimitMessage } from "~/services/security/rate-limit.server";
 import { buildEstimate } from "./estimate";
 import type { ContactInput, QuoteRequestInput } from "./forms";
+import { nudgeGeometryJob } from "./geometry.server";
 import { storeSolicitud, type CheckedFile } from "./store.server";
 
 // A new solicitud from /cotiza or /contact, already read and validated by the route (the public-form
@@ -113,6 +114,7 @@ export async function createSolicitud(input: CreateSolicitudInput): Promise<Resu
       userId: input.userId,
     });
     nudgeMailWorker();
+    if (files.length > 0) nudgeGeometryJob();
     return ok({ ...created, duplicate: false });
   } catch (error) {
     // The same form posted twice at once: the first insert won, this one shows its result.

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
-import { solicitudEvents, solicitudFiles, solicitudes, type SolicitudEstimate } from "~/db/schema/solicitudes";
+import { solicitudEvents, solicitudFiles, solicitudes, type SolicitudEstimate, type SolicitudFileGeometry, type SolicitudFileGeometryStatus } from "~/db/schema/solicitudes";
 import { markSolicitudRead, type StaffActor } from "./commands.server";
 import { isSolicitudId } from "./ids";
 import { allowedNextStatuses, type SolicitudStatus, type SolicitudType } from "./states";
@@ -35,7 +35,19 @@ export interface SolicitudDetail extends SolicitudProjectFields {
   createdAt: Date;
   updatedAt: Date;
   account: { id: string; name: string; email: string } | null;
-  files: { id: string; originalName: string; kind: string; mimeType: string; size: number; sha256: string; createdAt: Date }[];
+  files: {
+    id: string;
+    originalName: string;
+    kind: string;
+    mimeType: string;
+    size: number;
+    sha256: string;
+    createdAt: Date;
+    /** What the server measured (see geometry.server.ts), or why it did not. */
+    geometryStatus: SolicitudFileGeometryStatus;
+    geometry: SolicitudFileGeometry | null;
+    geometryReason: string | null;
+  }[];
   events: {
     id: string;
     kind: SolicitudEventKind;
@@ -67,6 +79,9 @@ export async function getSolicitudDetail(id: string): Promise<SolicitudDetail | 
         size: solicitudFiles.size,
         sha256: solicitudFiles.sha256,
         createdAt: solicitudFiles.createdAt,
+        geometryStatus: solicitudFiles.geometryStatus,
+        geometry: solicitudFiles.geometry,
+        geometryReason: solicitudFiles.geometryReason,
       })
       .from(solicitudFiles)
       .where(eq(solicitudFiles.solicitudId, id))

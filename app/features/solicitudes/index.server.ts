@@ -2,6 +2,7 @@
 // another feature, the start-up wiring or the record API imports.
 export { markSolicitudQuoted } from "./commands.server";
 export { getSolicitudForQuote } from "./detail.server";
+export { startGeometryJob } from "./geometry.server";
 export { linkSolicitudesToUser } from "./link.server";
 export { solicitudesCollection } from "./record-collection.server";
 export { solicitudesFiles } from "./record-files.server";

@@ -15,6 +15,7 @@ import {
   UPLOAD_LIMITS,
 } from "../forms";
 import { Choice, ChoiceGroup, SelectField } from "./choice-fields";
+import { CadEstimate } from "./cad-estimate";
 import { StlEstimate } from "./stl-estimate";
 import { UploadProgress } from "./upload-progress";
 import { PrivacyConsent } from "./privacy-consent";
@@ -312,6 +313,7 @@ export function QuoteRequestForm({ formToken, lastResult, defaults, privacyHref 
           </div>
         ) : null}
         <StlEstimate files={files} service={service || undefined} quantity={quantity} />
+        <CadEstimate files={files} service={service || undefined} quantity={quantity} />
       </section>
 
       <section aria-labelledby="cotiza-confidencialidad" className="space-y-4">

@@ -4,7 +4,8 @@ import { SERVICE_OPTIONS } from "../forms";
 import { optionLabel, SolicitudField, SolicitudPanel } from "./solicitud-panel";
 
 // The files of a solicitud, each to download, and the instant estimate the server kept for each
-// STL among them (indicative; the formal quote is the team's).
+// STL among them (indicative; the formal quote is the team's). Under each CAD file, the volume, area
+// and box the server measured from the stored file in its geometry job, or why there are none.
 
 const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
 
@@ -17,9 +18,50 @@ function formatBytes(bytes: number): string {
   return `${decimal.format(bytes / (1024 * 1024))} MB`;
 }
 
+/** What the server measured from a stored CAD file, or why it did not (geometry.server.ts). */
+export interface FileGeometryView {
+  geometryStatus: "pending" | "computing" | "ok" | "unreadable" | "over-budget" | "not-cad";
+  geometry: { volumeMm3: number; areaMm2: number; bbox: { x: number; y: number; z: number }; triangles: number; closed: boolean; unit: string | null } | null;
+  geometryReason: string | null;
+}
+
 export interface SolicitudFilesProps {
   solicitudId: string;
-  files: { id: string; originalName: string; kind: string; size: number }[];
+  files: ({ id: string; originalName: string; kind: string; size: number } & Partial<FileGeometryView>)[];
+}
+
+const UNIT_LABELS: Record<string, string> = { mm: "milímetros", cm: "centímetros", m: "metros", in: "pulgadas", ft: "pies" };
+
+/** The server's figures for one file: volume, area and box, "Calculando…" while pending, or the reason there are none. */
+export function FileGeometry({ geometryStatus, geometry, geometryReason }: FileGeometryView) {
+  if (geometryStatus === "not-cad") return null;
+  if (geometryStatus === "pending" || geometryStatus === "computing") {
+    return (
+      <p className="mt-1 text-sm text-acero-600" data-geometry="pending">
+        Calculando…
+      </p>
+    );
+  }
+  if (geometryStatus !== "ok" || !geometry) {
+    return (
+      <p className="mt-1 text-sm text-acero-700" data-geometry={geometryStatus}>
+        Sin estimación: {geometryReason ?? "No pudimos leer la geometría de este archivo."}
+      </p>
+    );
+  }
+  return (
+    <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2" data-geometry="ok">
+      <SolicitudField label="Volumen">{volume.format(geometry.volumeMm3 / 1000)} cm³</SolicitudField>
+      <SolicitudField label="Área de superficie">{volume.format(geometry.areaMm2 / 100)} cm²</SolicitudField>
+      <SolicitudField label="Caja envolvente">
+        {decimal.format(geometry.bbox.x)} × {decimal.format(geometry.bbox.y)} × {decimal.format(geometry.bbox.z)} mm
+      </SolicitudField>
+      <SolicitudField label="Unidades del archivo">
+        {geometry.unit ? (UNIT_LABELS[geometry.unit] ?? geometry.unit) : "No declaradas (se leen como milímetros)"}
+        {geometry.closed ? null : <span className="block text-acero-600">La malla no está cerrada: el volumen es aproximado.</span>}
+      </SolicitudField>
+    </dl>
+  );
 }
 
 export function SolicitudFiles({ solicitudId, files }: SolicitudFilesProps) {
@@ -28,16 +70,21 @@ export function SolicitudFiles({ solicitudId, files }: SolicitudFilesProps) {
       {files.length ? (
         <ul className="divide-y divide-acero-100">
           {files.map((file) => (
-            <li key={file.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span>
-                <span className="font-medium break-all text-acero-900">{file.originalName}</span>{" "}
-                <span className="text-sm text-acero-600">
-                  ({file.kind.toUpperCase()}, {formatBytes(file.size)})
+            <li key={file.id} className="py-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span>
+                  <span className="font-medium break-all text-acero-900">{file.originalName}</span>{" "}
+                  <span className="text-sm text-acero-600">
+                    ({file.kind.toUpperCase()}, {formatBytes(file.size)})
+                  </span>
                 </span>
-              </span>
-              <a href={`/admin/formularios/${solicitudId}/archivos/${file.id}`} className={`${linkClass} text-sm`} download={file.originalName}>
-                Descargar<span className="sr-only"> {file.originalName}</span>
-              </a>
+                <a href={`/admin/formularios/${solicitudId}/archivos/${file.id}`} className={`${linkClass} text-sm`} download={file.originalName}>
+                  Descargar<span className="sr-only"> {file.originalName}</span>
+                </a>
+              </div>
+              {file.geometryStatus ? (
+                <FileGeometry geometryStatus={file.geometryStatus} geometry={file.geometry ?? null} geometryReason={file.geometryReason ?? null} />
+              ) : null}
             </li>
           ))}
         </ul>

@@ -73,9 +73,9 @@ export function StlEstimate({ files, service, quantity }: { files: File[]; servi
   return <StlEstimateView items={items} service={service} quantity={quantity} />;
 }
 
-const decimal = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 2 });
+export const decimal = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 2 });
 const small = new Intl.NumberFormat("es-MX", { maximumSignificantDigits: 3 });
-const formatCm3 = (mm3: number) => {
+export const formatCm3 = (mm3: number) => {
   const cm3 = mm3 / 1000;
   return `${cm3 > 0 && cm3 < 1 ? small.format(cm3) : decimal.format(cm3)} cm³`;
 };
@@ -84,7 +84,6 @@ const formatCm3 = (mm3: number) => {
 export function StlEstimateView({ items, service, quantity }: { items: StlEstimateItem[]; service: string | undefined; quantity: number | undefined }) {
   const headingId = useId();
   const rule = getPriceRule(service);
-  const serviceLabel = SERVICE_OPTIONS.find((option) => option.value === service)?.label;
   const busy = items.some((item) => item.result.status === "calculando");
   const pieces = normalizeQuantity(quantity);
 
@@ -95,11 +94,7 @@ export function StlEstimateView({ items, service, quantity }: { items: StlEstima
       </h3>
       <p className="mt-1 text-sm text-acero-600">
         Calculada en su navegador, suponiendo que el modelo está en milímetros.
-        {rule ? null : serviceLabel ? (
-          <> Para «{serviceLabel}» no damos precio automático: nuestro equipo lo cotiza con su archivo.</>
-        ) : (
-          <> Elija «Prototipado rápido» o «Maquinado CNC» en el campo Servicio para ver un precio indicativo.</>
-        )}
+        <PriceHint service={service} />
       </p>
       <div aria-live="polite" aria-busy={busy} className="mt-3 space-y-3">
         {items.map((item) => (
@@ -142,17 +137,33 @@ function FileResult({ result, service, quantity, rangeNote }: { result: StlFileR
       {measurement.closed ? null : (
         <p className="mt-2 rounded-md border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900">La malla no está cerrada: el volumen es aproximado.</p>
       )}
-      {price ? (
-        <div className="mt-3 border-t border-acero-100 pt-3">
-          <p className="text-base font-semibold text-forja-700">
-            Precio indicativo: {formatMoney(price.minCentavos)} – {formatMoney(price.maxCentavos)} MXN, IVA incluido
-          </p>
-          <p className="mt-1 text-sm text-acero-600">
-            {quantity === 1 ? "Por 1 pieza." : `Por ${formatNumber(quantity)} piezas.`} {rangeNote}
-          </p>
-          <p className="mt-1 text-sm text-acero-600">Es una estimación automática; la cotización formal la envía nuestro equipo.</p>
-        </div>
-      ) : null}
+      {price ? <IndicativePrice price={price} quantity={quantity} rangeNote={rangeNote} /> : null}
     </>
+  );
+}
+
+/** The price range of one part, with the quantity and what the bounds stand for (STL and CAD files alike). */
+export function IndicativePrice({ price, quantity, rangeNote }: { price: { minCentavos: number; maxCentavos: number }; quantity: number; rangeNote: string | undefined }) {
+  return (
+    <div className="mt-3 border-t border-acero-100 pt-3">
+      <p className="text-base font-semibold text-forja-700">
+        Precio indicativo: {formatMoney(price.minCentavos)} – {formatMoney(price.maxCentavos)} MXN, IVA incluido
+      </p>
+      <p className="mt-1 text-sm text-acero-600">
+        {quantity === 1 ? "Por 1 pieza." : `Por ${formatNumber(quantity)} piezas.`} {rangeNote}
+      </p>
+      <p className="mt-1 text-sm text-acero-600">Es una estimación automática; la cotización formal la envía nuestro equipo.</p>
+    </div>
+  );
+}
+
+/** Why there is no price yet: no service chosen, or one without automatic prices. Nothing when there is a rule. */
+export function PriceHint({ service }: { service: string | undefined }) {
+  if (getPriceRule(service)) return null;
+  const serviceLabel = SERVICE_OPTIONS.find((option) => option.value === service)?.label;
+  return serviceLabel ? (
+    <> Para «{serviceLabel}» no damos precio automático: nuestro equipo lo cotiza con su archivo.</>
+  ) : (
+    <> Elija «Prototipado rápido» o «Maquinado CNC» en el campo Servicio para ver un precio indicativo.</>
   );
 }

@@ -1,0 +1,13 @@
+// Messages between the geometry job (main thread) and its worker thread.
+import type { CadFigures } from "./cad-units";
+
+export type GeometryFormat = "step" | "iges" | "stl";
+
+export interface GeometryThreadRequest {
+  format: GeometryFormat;
+  bytes: ArrayBuffer;
+}
+
+export type GeometryThreadResponse =
+  | { ok: true; figures: CadFigures; unit: string | null; elapsedMs: number }
+  | { ok: false; reason: string };
