@@ -90,8 +90,10 @@ export function measureInWorker(
       finish(memory ? { status: "over-budget", reason: `El archivo excede la memoria de cálculo (${budget.maxOldGenerationMb} MB).` } : { status: "unreadable", reason: UNREADABLE });
     });
     worker.on("exit", () => finish({ status: "unreadable", reason: UNREADABLE }));
-    // A copy goes to the thread (transferred, so it is not held twice).
-    const copy = bytes.slice().buffer;
+    // A copy goes to the thread (transferred, so it is not held twice). `new Uint8Array(view)` copies
+    // into an ArrayBuffer of its own: a Buffer's `slice` is a view, and a small Buffer lives in
+    // Node's shared pool, which cannot be transferred.
+    const copy = new Uint8Array(bytes).buffer;
     worker.postMessage({ format, bytes: copy } satisfies GeometryThreadRequest, [copy]);
   });
 }
