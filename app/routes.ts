@@ -63,6 +63,8 @@ export default [
   route("cuenta/tiempo-real", "routes/cuenta/tiempo-real.ts"),
   // Product photos (WebP variants): public while the product is active, staff only otherwise.
   route("imagenes/productos/:imageId/:file", "routes/catalogo/imagen.ts"),
+  // A product's CAD model: STEP and STL downloads and its technical drawing (docs/decisions/0025).
+  route("catalogo/:slug/cad/:fingerprint/:file", "routes/catalogo/modelo.ts"),
   route("api/health", "routes/api/health.ts"),
   route("api/users/me", "routes/api/users-me.ts"),
   route("api/cotiza", "routes/api/cotiza.ts"),

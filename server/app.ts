@@ -7,7 +7,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { startChangeFeed } from "~/db/change-feed.server";
 import { getDatabase, openDatabase, useDatabase } from "~/db/client.server";
 import { registerFeatureHooks } from "~/hooks.server";
-import { seedCatalogue } from "~/features/catalogue/index.server";
+import { seedCatalogue, seedDemoModels, startModelJob } from "~/features/catalogue/index.server";
 import { startGeometryJob } from "~/features/solicitudes/index.server";
 import { removeOrphanUploads } from "~/services/files/orphans.server";
 import { cleanTmpUploads } from "~/services/files/storage.server";
@@ -51,6 +51,7 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   const realtime = await startRealtime(database);
   const seeded = await seedContentPages();
   await seedCatalogue();
+  await seedDemoModels();
   logger.info({ database: database.kind, seededPages: seeded }, "database ready");
   getPaymentConfig(); // a bad SPEI_CLABE stops the start, not the first order
   await cleanTmpUploads();
@@ -60,10 +61,12 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   const mailWorker = startMailWorker();
   const quoteExpiry = startQuoteExpiryJob();
   const geometryJob = startGeometryJob();
+  const modelJob = startModelJob();
   return {
     stop: async () => {
       quoteExpiry.stop();
       await geometryJob.stop();
+      await modelJob.stop();
       await mailWorker.stop();
       closeMailTransport();
       await orphanSweep;

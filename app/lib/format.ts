@@ -16,6 +16,12 @@ export function formatNumber(value: number): string {
   return integer.format(value);
 }
 
+/** A file's size as people read it: "820 KB", "3.4 MB" (never "0 MB"; at least 1 KB). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${integer.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  return `${(bytes / (1024 * 1024)).toLocaleString("es-MX", { maximumFractionDigits: 1 })} MB`;
+}
+
 export function formatDate(value: Date | string): string {
   return dateFmt.format(new Date(value));
 }

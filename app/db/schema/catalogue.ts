@@ -64,3 +64,49 @@ export const productImages = pgTable(
   },
   (table) => [index("product_images_product_idx").on(table.productId, table.position)],
 );
+
+/** Where a product's CAD model comes from: its own parameters (the demo parts) or a STEP staff uploaded. */
+export type ProductModelSource = { kind: "parametric"; spec: Record<string, unknown> } | { kind: "step"; path: string; name: string; size: number };
+
+export type ProductModelStatus = "pending" | "computing" | "ok" | "failed";
+
+/** What the model measured and where its downloads are (paths in the file store). */
+export interface ProductModelOutput {
+  /** The fingerprint these files were made from (the row's may already name a newer model being built). */
+  fingerprint: string;
+  volumeMm3: number;
+  areaMm2: number;
+  size: { x: number; y: number; z: number };
+  files: { step: { path: string; bytes: number }; stl: { path: string; bytes: number }; drawing: { path: string; bytes: number; width: number; height: number } };
+}
+
+/**
+ * A product's CAD model (docs/decisions/0025): one per product. A background job turns the source
+ * into a STEP and an STL to download, a technical drawing (SVG) and a rendered image (a row of
+ * product_images). `fingerprint` names the source and the generator's version: the same fingerprint
+ * is never built twice.
+ */
+export const productModels = pgTable(
+  "product_models",
+  {
+    productId: uuid("product_id")
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    source: jsonb("source").$type<ProductModelSource>().notNull(),
+    /** For the drawing's title block and the render's colour. */
+    material: text("material").notNull().default(""),
+    finish: text("finish").notNull().default("acero"),
+    notes: jsonb("notes").$type<string[]>().notNull().default([]),
+    fingerprint: text("fingerprint").notNull(),
+    status: text("status").$type<ProductModelStatus>().notNull().default("pending"),
+    /** Spanish, shown to staff when the model could not be built. */
+    reason: text("reason"),
+    attempts: integer("attempts").notNull().default(0),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    output: jsonb("output").$type<ProductModelOutput>(),
+    /** The rendered image among the product's photos (replaced when the model changes). */
+    imageId: uuid("image_id").references(() => productImages.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("product_models_pending_idx").on(table.updatedAt).where(sql`status in ('pending', 'computing')`)],
+);

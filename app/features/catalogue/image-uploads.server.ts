@@ -53,12 +53,26 @@ async function processUpload(file: UploadedFile): Promise<{ ok: true; image: Pro
   if (!width || !height) return { ok: false, message: `No pudimos leer las medidas de «${file.name}».` };
   if (width * height > MAX_INPUT_PIXELS) return { ok: false, message: `«${file.name}» pasa de ${MAX_INPUT_PIXELS / 1_000_000} megapíxeles; redúzcala antes de subirla.` };
 
+  try {
+    return { ok: true, image: { width, height, variants: await writeWebpVariants(file.tmpPath, width) } };
+  } catch (error) {
+    logger.warn({ err: error, file: file.name }, "product image could not be processed");
+    return { ok: false, message: `No pudimos procesar «${file.name}». Pruebe exportarla de nuevo como PNG o JPG.` };
+  }
+}
+
+/**
+ * Writes the WebP variants of a decoded-safe image (`input`: a file path or PNG/JPG bytes, `width`
+ * pixels wide) into the file store; on failure, the variants written so far are removed and it throws.
+ */
+export async function writeWebpVariants(input: string | Buffer, width: number): Promise<ImageVariant[]> {
+  const options = { autoOrient: true, limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" } as const;
   const base = newStoragePath();
   const variants: ImageVariant[] = [];
   try {
     for (const target of variantWidths(width)) {
       const storagePath = `${base}-${target}.webp`;
-      const { data, info } = await sharp(file.tmpPath, options)
+      const { data, info } = await sharp(input, options)
         .resize({ width: target, withoutEnlargement: true })
         .webp({ quality: WEBP_QUALITY })
         .toBuffer({ resolveWithObject: true });
@@ -67,10 +81,9 @@ async function processUpload(file: UploadedFile): Promise<{ ok: true; image: Pro
     }
   } catch (error) {
     await removeStoredVariants(variants);
-    logger.warn({ err: error, file: file.name }, "product image could not be processed");
-    return { ok: false, message: `No pudimos procesar «${file.name}». Pruebe exportarla de nuevo como PNG o JPG.` };
+    throw error;
   }
-  return { ok: true, image: { width, height, variants } };
+  return variants;
 }
 
 /** Deletes stored WebP variants; a path outside storage or a missing file is skipped. */

@@ -5,3 +5,7 @@ export { listActiveProductSlugs } from "./product-page.server";
 export { productosCollection } from "./record-collection.server";
 export { productosFiles } from "./record-files.server";
 export { seedCatalogue } from "./seed.server";
+export { seedDemoModels } from "./cad/model-rows.server";
+export { startModelJob } from "./cad/model-job.server";
+export { getModelFile } from "./cad/model-files.server";
+export type { PartFinish, PartSpec } from "./cad/models";

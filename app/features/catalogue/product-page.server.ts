@@ -2,6 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { products } from "~/db/schema/catalogue";
 import { renderMarkdown } from "~/lib/markdown.server";
+import { publicModel, type PublicModel } from "./cad/model-files.server";
+import { modelOfProduct } from "./cad/model-rows.server";
 import { imagesForProduct } from "./image-views.server";
 import type { ProductImageView } from "./images";
 import { cardColumns, type CatalogueCard } from "./product-query.server";
@@ -12,6 +14,8 @@ export interface ProductDetail extends Omit<CatalogueCard, "image"> {
   description: string;
   descriptionHtml: string;
   images: ProductImageView[];
+  /** Its CAD model's drawing and downloads, once built (docs/decisions/0025). */
+  model: PublicModel | null;
   updatedAt: Date;
 }
 
@@ -27,7 +31,8 @@ export async function getProductBySlug(slug: string, options: { includeInactive?
     .where(and(...conditions))
     .limit(1);
   if (!row) return null;
-  return { ...row, descriptionHtml: row.description ? renderMarkdown(row.description) : "", images: await imagesForProduct(row.id) };
+  const [images, model] = await Promise.all([imagesForProduct(row.id), modelOfProduct(row.id)]);
+  return { ...row, descriptionHtml: row.description ? renderMarkdown(row.description) : "", images, model: publicModel(row.slug, model?.output ?? null) };
 }
 
 /** Every active product's address, for sitemap.xml. */

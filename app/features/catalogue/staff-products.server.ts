@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { products } from "~/db/schema/catalogue";
 import { isUuid } from "~/lib/uuid";
+import { publicModel, type PublicModel } from "./cad/model-files.server";
+import { modelOfProduct, type ProductModelView } from "./cad/model-rows.server";
 import { imagesForProduct } from "./image-views.server";
 import type { ProductImageView } from "./images";
 import { cardColumns, searchFilter, withImages, type CatalogueCard } from "./product-query.server";
@@ -60,6 +62,17 @@ export interface StaffProduct {
   createdAt: Date;
   updatedAt: Date;
   images: ProductImageView[];
+  /** Its CAD model: how it stands and, once built, its drawing and downloads. */
+  model: StaffModel | null;
+}
+
+export interface StaffModel {
+  status: ProductModelView["status"];
+  reason: string | null;
+  source: ProductModelView["source"];
+  sourceName: string | null;
+  material: string;
+  files: PublicModel | null;
 }
 
 export async function getProductForStaff(id: string): Promise<StaffProduct | null> {
@@ -76,7 +89,12 @@ export async function getProductForStaff(id: string): Promise<StaffProduct | nul
     .where(eq(products.id, id))
     .limit(1);
   if (!row) return null;
-  return { ...row, images: await imagesForProduct(row.id) };
+  const [images, model] = await Promise.all([imagesForProduct(row.id), modelOfProduct(row.id)]);
+  return {
+    ...row,
+    images,
+    model: model ? { status: model.status, reason: model.reason, source: model.source, sourceName: model.sourceName, material: model.material, files: publicModel(row.slug, model.output) } : null,
+  };
 }
 
 /** What the staff product screen needs: the product (null for a new one) and the categories in use. Null when the id names no product. */

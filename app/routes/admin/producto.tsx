@@ -7,6 +7,8 @@ import { FormErrors, FormNotice } from "~/components/ui/form";
 import { requireStaff } from "~/features/accounts/guards.server";
 import { NEW_PRODUCT_DEFAULTS, ProductForm, type ProductFormDefaults } from "~/features/catalogue/components/product-form";
 import { ProductImagesManager } from "~/features/catalogue/components/product-images-manager";
+import { ProductModelPanel } from "~/features/catalogue/components/product-model-panel";
+import { MODEL_UPLOAD_LIMITS, uploadProductModel } from "~/features/catalogue/cad/model-upload.server";
 import { ImageAltSchema, pesosInput, PRODUCT_NOT_SAVED, ProductSchema } from "~/features/catalogue/forms";
 import { makeProductImageFirst, removeProductImage, updateProductImageAlt } from "~/features/catalogue/image-commands.server";
 import { IMAGE_LIMITS } from "~/features/catalogue/images";
@@ -43,7 +45,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await requireStaff(requestMeta(request, context));
   const productId = productIdParam(params.id);
   if (productId !== null && !isUuid(productId)) notFound(request);
-  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return saveProductForm(request, productId);
+  const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
+  if (multipart && new URL(request.url).searchParams.has("modelo")) {
+    if (productId === null) return notice(400, "Guarde primero el producto.", true);
+    return saveModelForm(request, productId);
+  }
+  if (multipart) return saveProductForm(request, productId);
   if (productId === null) return notice(400, "Guarde primero el producto.", true);
   return productAction(request, productId, await request.formData());
 }
@@ -67,6 +74,21 @@ async function saveProductForm(request: Request, productId: string | null) {
     if (saved.kind === "not-found") notFound(request);
     const reply = replyToFailure(parsed, saved);
     return data({ form: reply.result, notice: null }, { status: reply.status });
+  } finally {
+    await removeQuietly(upload.files.map((file) => file.tmpPath));
+  }
+}
+
+/** A STEP for the product's model (the panel beside the form); the model job builds it. */
+async function saveModelForm(request: Request, productId: string) {
+  const upload = await parseMultipartUpload(request, MODEL_UPLOAD_LIMITS, uploadsTmpDir());
+  if (!upload.ok) return data({ form: null, notice: null, modelErrors: [upload.message] }, { status: upload.status });
+  try {
+    const file = upload.files.find((candidate) => candidate.field === "modelo");
+    const result = await uploadProductModel(productId, file, String(upload.fields.get("material") ?? ""), String(upload.fields.get("acabado") ?? ""));
+    if (result.ok) return data({ form: null, notice: { message: "Modelo recibido: estamos construyendo su dibujo, imagen y descargas.", error: false }, modelErrors: undefined });
+    if (result.kind === "not-found") notFound(request);
+    return data({ form: null, notice: null, modelErrors: failureMessages(result).fieldErrors.modelo ?? failureMessages(result).formErrors }, { status: failureStatus(result) });
   } finally {
     await removeQuietly(upload.files.map((file) => file.tmpPath));
   }
@@ -97,7 +119,7 @@ async function productAction(request: Request, productId: string, form: FormData
 }
 
 function notice(status: number, message: string, error = false) {
-  return data({ form: null, notice: { message, error } }, { status });
+  return data({ form: null, notice: { message, error }, modelErrors: undefined }, { status });
 }
 
 /** An image command's answer: the message when it worked, the failure's (image gone: 404) when not. */
@@ -186,6 +208,7 @@ export default function AdminProductPage({ loaderData, actionData }: Route.Compo
                 </button>
               </Form>
             </section>
+            <ProductModelPanel model={product.model} error={actionData && "modelErrors" in actionData ? actionData.modelErrors : undefined} />
             <section aria-labelledby="imagenes-titulo" className="rounded-lg border border-acero-200 bg-acero-50 p-5">
               <h2 id="imagenes-titulo" className="text-lg font-semibold text-acero-900">
                 Imágenes guardadas

@@ -3,6 +3,7 @@ import type { Route } from "./+types/producto";
 import { AppLink } from "~/components/ui/app-link";
 import { JsonLd } from "~/components/ui/json-ld";
 import { AddToCartForm } from "~/features/catalogue/components/add-to-cart-form";
+import { ProductCad } from "~/features/catalogue/components/product-cad";
 import { ProductGallery } from "~/features/catalogue/components/product-gallery";
 import { ProductPrice } from "~/features/catalogue/components/product-price";
 import { StockBadge } from "~/features/catalogue/components/stock-badge";
@@ -100,6 +101,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         </div>
+
+        {product.model ? <ProductCad model={product.model} name={product.name} sku={product.sku} /> : null}
 
         {product.descriptionHtml ? (
           <section aria-labelledby="descripcion" className="mt-12 max-w-3xl">

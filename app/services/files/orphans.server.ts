@@ -1,5 +1,5 @@
 import { getDb } from "~/db/client.server";
-import { productImages } from "~/db/schema/catalogue";
+import { productImages, productModels, type ProductModelOutput, type ProductModelSource } from "~/db/schema/catalogue";
 import { solicitudFiles } from "~/db/schema/solicitudes";
 import { logger } from "~/lib/logger.server";
 import { getFileStore } from "./file-store.server";
@@ -17,13 +17,25 @@ const GRACE_MS = 60 * 60 * 1000;
 /** More unreferenced files than this, and more than half of all, is not a crash's leftovers. */
 const SUSPICIOUS_ORPHANS = 5;
 
-/** Keys (storage paths) that a row refers to: request attachments and product photo variants. */
+/** The files a product model refers to: the STEP staff uploaded, and what was made from it. */
+function modelPaths(source: ProductModelSource, output: ProductModelOutput | null): string[] {
+  const paths = source.kind === "step" ? [source.path] : [];
+  if (output) paths.push(output.files.step.path, output.files.stl.path, output.files.drawing.path);
+  return paths;
+}
+
+/** Keys (storage paths) that a row refers to: request attachments, product photo variants and CAD models. */
 async function referencedPaths(): Promise<Set<string>> {
-  const [attachments, photos] = await Promise.all([
+  const [attachments, photos, models] = await Promise.all([
     getDb().select({ path: solicitudFiles.storagePath }).from(solicitudFiles),
     getDb().select({ variants: productImages.variants }).from(productImages),
+    getDb().select({ source: productModels.source, output: productModels.output }).from(productModels),
   ]);
-  return new Set([...attachments.map((row) => row.path), ...photos.flatMap((row) => row.variants.map((variant) => variant.path))]);
+  return new Set([
+    ...attachments.map((row) => row.path),
+    ...photos.flatMap((row) => row.variants.map((variant) => variant.path)),
+    ...models.flatMap((row) => modelPaths(row.source, row.output)),
+  ]);
 }
 
 /**

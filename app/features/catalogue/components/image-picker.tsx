@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { FieldError } from "~/components/ui/form";
+import { formatFileSize } from "~/lib/format";
 import { IMAGE_LIMITS, MAX_IMAGES_PER_PRODUCT } from "../images";
 
 interface Preview {
@@ -11,8 +12,7 @@ interface Preview {
 }
 
 const ACCEPTED = ["image/png", "image/jpeg"];
-const megabytes = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("es-MX")} KB` : `${(bytes / (1024 * 1024)).toLocaleString("es-MX", { maximumFractionDigits: 1 })} MB`;
+
 
 /**
  * A plain file input (it works without JavaScript); with JavaScript, a preview of every chosen
@@ -52,7 +52,7 @@ export function ImagePicker({ field, existing }: { field: FieldMetadata<unknown>
               problem: !ACCEPTED.includes(file.type)
                 ? "No es PNG ni JPG: el servidor la rechazará."
                 : file.size > IMAGE_LIMITS.maxFileBytes
-                  ? `Pesa ${megabytes(file.size)}; el máximo es ${megabytes(IMAGE_LIMITS.maxFileBytes)}.`
+                  ? `Pesa ${formatFileSize(file.size)}; el máximo es ${formatFileSize(IMAGE_LIMITS.maxFileBytes)}.`
                   : null,
             })),
           );
@@ -61,7 +61,7 @@ export function ImagePicker({ field, existing }: { field: FieldMetadata<unknown>
       <p id={helpId} className="mt-1 text-sm text-acero-600">
         {room === 0
           ? `Este producto ya tiene ${MAX_IMAGES_PER_PRODUCT} imágenes, el máximo. Quite alguna para subir otra.`
-          : `Hasta ${Math.min(room, IMAGE_LIMITS.maxFiles)} a la vez, ${megabytes(IMAGE_LIMITS.maxFileBytes)} cada una. Se convierten a WebP en 320, 640, 1024 y 1600 px de ancho (nunca se agrandan). Mejor con fondo claro y la pieza centrada.`}
+          : `Hasta ${Math.min(room, IMAGE_LIMITS.maxFiles)} a la vez, ${formatFileSize(IMAGE_LIMITS.maxFileBytes)} cada una. Se convierten a WebP en 320, 640, 1024 y 1600 px de ancho (nunca se agrandan). Mejor con fondo claro y la pieza centrada.`}
       </p>
       <FieldError field={field} />
       {previews.length ? (
@@ -72,7 +72,7 @@ export function ImagePicker({ field, existing }: { field: FieldMetadata<unknown>
               <p className="truncate px-2 pt-1 text-xs text-acero-800" title={preview.name}>
                 {preview.name}
               </p>
-              <p className={`px-2 pb-2 text-xs ${preview.problem ? "font-medium text-red-700" : "text-acero-600"}`}>{preview.problem ?? megabytes(preview.size)}</p>
+              <p className={`px-2 pb-2 text-xs ${preview.problem ? "font-medium text-red-700" : "text-acero-600"}`}>{preview.problem ?? formatFileSize(preview.size)}</p>
             </li>
           ))}
         </ul>
