@@ -32,8 +32,16 @@ export function contentSecurityPolicy(allow: { nonce: string } | { hashes: strin
   ].join("; ");
 }
 
-/** Exactly the paths of the files API routes (app/routes/api/files*.ts): any other page keeps the site's policy. */
+/** Exactly the paths of the files API routes (app/routes/api/files*.ts): they set PocketBase's own sandboxing policy. */
 const FILES_API = /^\/api\/files\/(token|[^/]+\/[^/]+\/[^/]+)$/;
+
+/**
+ * Routes that serve stored files with every file header of their own (sandboxing policy and
+ * nosniff): request attachments for staff, product photos and product CAD models
+ * (app/routes/admin/formulario-archivo.ts, catalogo/imagen.ts, catalogo/modelo.ts). Setting them
+ * here too would send each header twice.
+ */
+const FILE_ROUTES = [/^\/admin\/formularios\/[^/]+\/archivos\/[^/]+$/, /^\/imagenes\/productos\/[^/]+\/[^/]+$/, /^\/catalogo\/[^/]+\/cad\/[^/]+\/[^/]+$/];
 
 /** The hashed script of the /cotiza CAD worker (app/features/solicitudes/cad-worker.ts): a worker runs under its script's policy. */
 const CAD_WORKER = /^\/assets\/cad-worker-[\w-]+\.js$/;
@@ -42,9 +50,10 @@ export function securityHeaders(development: boolean) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
-    // Stored files (PocketBase's files API) carry PocketBase's own sandboxing policy, set by their routes.
-    if (!FILES_API.test(req.path)) res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }, development, { cadWorker: CAD_WORKER.test(req.path) }));
-    res.setHeader("X-Content-Type-Options", "nosniff");
+    const fileRoute = FILE_ROUTES.some((pattern) => pattern.test(req.path));
+    // Stored files carry their own sandboxing policy, set by their routes (one policy header, not two).
+    if (!fileRoute && !FILES_API.test(req.path)) res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }, development, { cadWorker: CAD_WORKER.test(req.path) }));
+    if (!fileRoute) res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     // Provider sign-in runs in a popup that reports back to its opener: any COOP other than

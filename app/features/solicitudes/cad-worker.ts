@@ -1,9 +1,11 @@
 // Web Worker of /cotiza: reads a STEP or IGES file with OpenCascade (occt-import-js, WebAssembly)
-// and measures it, off the page's main thread. The form creates it only when the customer chooses
-// such a file, so neither this code nor the 7.6 MB kernel is ever part of a page's first load.
+// and measures it, off the page's main thread, and hands back its tessellation for the 3D preview.
+// Pages create it (cad-reader.ts) only when such a file is to be read, so neither this code nor the
+// 7.6 MB kernel is ever part of a page's first load.
 import occtimportjs, { type Occt } from "occt-import-js";
 import wasmUrl from "occt-import-js/dist/occt-import-js.wasm?url";
 import { detectIgesUnit, detectStepUnit, type CadFigures, type CadFormat, type CadUnit } from "./cad-units";
+import { mergeMeshes } from "./cad-mesh";
 import { meshFigures, triangleSoup } from "./mesh-figures";
 
 export interface CadWorkerRequest {
@@ -12,7 +14,15 @@ export interface CadWorkerRequest {
   bytes: ArrayBuffer;
 }
 
-export type CadWorkerResponse = { id: number; ok: true; figures: CadFigures; unit: CadUnit | null } | { id: number; ok: false };
+/** The tessellation, for the 3D preview: positions (mm) and triangle indices, all the file's meshes in one. */
+export interface CadWorkerMesh {
+  positions: Float32Array;
+  indices: Uint32Array;
+}
+
+export type CadWorkerAnswer = { ok: true; figures: CadFigures; unit: CadUnit | null; mesh: CadWorkerMesh } | { ok: false };
+
+export type CadWorkerResponse = CadWorkerAnswer & { id: number };
 
 let kernel: Promise<Occt> | null = null;
 
@@ -44,7 +54,7 @@ function loadKernel(): Promise<Occt> {
   return kernel;
 }
 
-async function read({ format, bytes }: CadWorkerRequest): Promise<Omit<Extract<CadWorkerResponse, { ok: true }>, "id"> | null> {
+async function read({ format, bytes }: CadWorkerRequest): Promise<Extract<CadWorkerAnswer, { ok: true }> | null> {
   const content = new Uint8Array(bytes);
   // Units are declared in the text (STEP's DATA section, IGES's Global section): latin1 keeps every byte.
   const text = new TextDecoder("latin1").decode(content);
@@ -58,18 +68,19 @@ async function read({ format, bytes }: CadWorkerRequest): Promise<Omit<Extract<C
   if (soup.length === 0) return null;
   const figures = meshFigures(soup);
   if (!(figures.volumeMm3 > 0)) return null;
-  return { ok: true, unit, figures };
+  return { ok: true, unit, figures, mesh: mergeMeshes(result.meshes) };
 }
 
 const scope = self as unknown as {
   addEventListener(type: "message", listener: (event: MessageEvent<CadWorkerRequest>) => void): void;
-  postMessage(message: CadWorkerResponse): void;
+  postMessage(message: CadWorkerResponse, transfer?: Transferable[]): void;
 };
 
 scope.addEventListener("message", (event) => {
   const { id } = event.data;
   read(event.data).then(
-    (answer) => scope.postMessage(answer ? { id, ...answer } : { id, ok: false }),
+    // The mesh's buffers are transferred, not copied: the page owns them from now on.
+    (answer) => (answer ? scope.postMessage({ id, ...answer }, [answer.mesh.positions.buffer, answer.mesh.indices.buffer]) : scope.postMessage({ id, ok: false })),
     () => {
       // An aborted WebAssembly instance is not reusable: the next file gets a fresh one.
       kernel = null;

@@ -17,7 +17,12 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /** Parses and measures an STL. Throws StlParseError (Spanish message) when the file is not a usable STL. */
 export function measureStl(bytes: ArrayBuffer | ArrayBufferView): StlMeasurement {
-  const metrics = meshMetrics(parseStl(bytes).triangles);
+  return measureTriangles(parseStl(bytes).triangles);
+}
+
+/** Measures an STL already parsed (9 floats per triangle, mm): the browser keeps the triangles for the 3D preview. */
+export function measureTriangles(triangles: Float32Array): StlMeasurement {
+  const metrics = meshMetrics(triangles);
   return {
     volumeMm3: round3(metrics.volumeMm3),
     bbox: { x: round3(metrics.bbox.x), y: round3(metrics.bbox.y), z: round3(metrics.bbox.z) },

@@ -1,8 +1,6 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { and, asc, eq, inArray, lt, max, or, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { afterCommit, getDb, withTransaction } from "~/db/client.server";
 import { productImages, productModels, products, type ImageVariant, type ProductModelOutput, type ProductModelSource } from "~/db/schema/catalogue";
 import { logger } from "~/lib/logger.server";
@@ -11,8 +9,9 @@ import { newStoragePath } from "~/services/files/storage.server";
 import { startPoller, type Poller } from "~/services/jobs/poller.server";
 import { runInThread, transferableCopy, type ThreadBudget } from "~/services/jobs/thread.server";
 import { removeStoredVariants, writeWebpVariants } from "../image-uploads.server";
+import { fromThreadResult, readCache, writeCache, type CachedModel } from "./model-cache";
 import type { PartFinish, PartSpec } from "./models";
-import type { CadThreadRequest, CadThreadResponse, CadThreadResult, PartMeta } from "./protocol";
+import type { CadThreadRequest, CadThreadResponse, PartMeta } from "./protocol";
 
 // Product CAD models (docs/decisions/0025): a background job, like the solicitudes' geometry job,
 // takes one pending model at a time and builds it in a worker thread under a budget (never on a
@@ -20,84 +19,10 @@ import type { CadThreadRequest, CadThreadResponse, CadThreadResult, PartMeta } f
 // cache directory shared by every server of this checkout, so the demo catalogue is built once per
 // machine, not once per database, and `npm run build` fills it ahead of time.
 
-/** Bump when the models, the drawing or the render change: every fingerprint changes with it. */
-export const CAD_GENERATOR_VERSION = "1";
-
 export const DEFAULT_CAD_BUDGET: ThreadBudget & { maxStepBytes: number } = { timeoutMs: 120_000, maxOldGenerationMb: 768, maxStepBytes: 30 * 1024 * 1024 };
 
 export function cadWorkerFile(): string {
   return path.resolve(process.env.CAD_WORKER_FILE ?? "build/cad-worker.mjs");
-}
-
-/** Built models by fingerprint; not data (it can always be rebuilt), so not under DATA_DIR. */
-export function cadCacheDir(): string {
-  return path.resolve(process.env.CAD_CACHE_DIR ?? "node_modules/.cache/forja-cad");
-}
-
-/** The fingerprint of a model: what it is built from and everything its drawing and image show. */
-export function modelFingerprint(source: { spec: PartSpec } | { stepSha256: string }, meta: PartMeta): string {
-  const hash = createHash("sha256");
-  hash.update(JSON.stringify({ version: CAD_GENERATOR_VERSION, source, meta }));
-  return hash.digest("hex").slice(0, 32);
-}
-
-interface CachedModel {
-  step: Buffer;
-  stl: Buffer;
-  drawing: string;
-  /** The rendered image as PNG. */
-  image: Buffer;
-  imageWidth: number;
-  volumeMm3: number;
-  areaMm2: number;
-  size: { x: number; y: number; z: number };
-}
-
-const CACHE_FILES = ["modelo.step", "modelo.stl", "dibujo.svg", "imagen.png", "cifras.json"] as const;
-
-async function readCache(fingerprint: string): Promise<CachedModel | null> {
-  const dir = path.join(cadCacheDir(), fingerprint);
-  try {
-    const [step, stl, drawing, image, figures] = await Promise.all(CACHE_FILES.map((name) => fs.promises.readFile(path.join(dir, name))));
-    const parsed = JSON.parse(figures!.toString("utf8")) as Pick<CachedModel, "imageWidth" | "volumeMm3" | "areaMm2" | "size">;
-    return { step: step!, stl: stl!, drawing: drawing!.toString("utf8"), image: image!, ...parsed };
-  } catch {
-    return null;
-  }
-}
-
-/** Writes a built model into the cache (a temporary directory renamed into place: readers never see half of one). */
-async function writeCache(fingerprint: string, model: CachedModel): Promise<void> {
-  const root = cadCacheDir();
-  const dir = path.join(root, fingerprint);
-  const tmp = path.join(root, `.tmp-${fingerprint}-${process.pid}-${Date.now()}`);
-  try {
-    await fs.promises.mkdir(tmp, { recursive: true });
-    const figures = JSON.stringify({ imageWidth: model.imageWidth, volumeMm3: model.volumeMm3, areaMm2: model.areaMm2, size: model.size });
-    const contents = [model.step, model.stl, model.drawing, model.image, figures];
-    await Promise.all(CACHE_FILES.map((name, index) => fs.promises.writeFile(path.join(tmp, name), contents[index]!)));
-    await fs.promises.rename(tmp, dir);
-  } catch (error) {
-    await fs.promises.rm(tmp, { recursive: true, force: true });
-    // Another process cached it first, or the cache is read-only: the model is stored all the same.
-    if ((error as NodeJS.ErrnoException).code !== "ENOTEMPTY" && (error as NodeJS.ErrnoException).code !== "EEXIST") logger.warn({ err: error }, "could not cache a CAD model");
-  }
-}
-
-export async function fromThreadResult(result: CadThreadResult): Promise<CachedModel> {
-  const image = await sharp(Buffer.from(result.image.data), { raw: { width: result.image.width, height: result.image.height, channels: 4 } })
-    .png({ compressionLevel: 9 })
-    .toBuffer();
-  return {
-    step: Buffer.from(result.step),
-    stl: Buffer.from(result.stl),
-    drawing: result.drawing,
-    image,
-    imageWidth: result.image.width,
-    volumeMm3: result.volumeMm3,
-    areaMm2: result.areaMm2,
-    size: result.size,
-  };
 }
 
 /** Builds a model in a worker thread; the reason in Spanish when it cannot. */
@@ -267,7 +192,8 @@ async function processNext(options: Required<ModelJobOptions>, signal: AbortSign
       return true;
     }
     model = built.model;
-    await writeCache(claimed.fingerprint, model);
+    // Another process cached it first, or the cache is read-only: the model is stored all the same.
+    await writeCache(claimed.fingerprint, model).catch((error: unknown) => logger.warn({ err: error }, "could not cache a CAD model"));
   }
   await store(claimed, model);
   logger.info({ productId: claimed.productId, fingerprint: claimed.fingerprint }, "product model built");

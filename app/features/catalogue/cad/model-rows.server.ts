@@ -3,7 +3,8 @@ import { eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { productModels, products, type ProductModelOutput, type ProductModelSource, type ProductModelStatus } from "~/db/schema/catalogue";
 import { DEMO_MODELS } from "./demo-models";
-import { modelFingerprint, nudgeModelJob } from "./model-job.server";
+import { modelFingerprint } from "./model-cache";
+import { nudgeModelJob } from "./model-job.server";
 import type { PartFinish } from "./models";
 
 // The product_models rows (docs/decisions/0025): seeded for the demo parts, replaced when staff

@@ -22,6 +22,15 @@ function radios(html: string): { values: string[]; checked: string[] } {
 }
 
 describe("CadEstimateView", () => {
+  it("offers a 3D preview of a read file, with the box in the chosen unit", () => {
+    const mesh = { positions: new Float32Array([0, 0, 0, 10, 0, 0, 0, 10, 0]), indices: new Uint32Array([0, 1, 2]) };
+    const withMesh: CadEstimateItem[] = [{ key: "a", name: "cubo.step", result: { status: "listo", figures: cube, unit: "mm", mesh } }];
+    const html = plain(renderToStaticMarkup(<CadEstimateView items={withMesh} service={undefined} quantity={1} units={{ a: "in" }} onUnitChange={noop} />));
+    expect(html).toContain('Ver en 3D<span class="sr-only"> cubo.step</span>');
+    expect(html).not.toContain("<canvas");
+    expect(renderToStaticMarkup(<CadEstimateView items={items.slice(0, 1)} service={undefined} quantity={1} units={{}} onUnitChange={noop} />)).not.toContain("Ver en 3D");
+  });
+
   it("shows the declared unit, a labelled unit choice, the figures and the price, in a polite live region", () => {
     const html = plain(renderToStaticMarkup(<CadEstimateView items={items.slice(0, 1)} service="prototipado-rapido" quantity={1} units={{}} onUnitChange={noop} />));
     expect(html).toContain("Estimación instantánea de sus archivos STEP e IGES</h3>");

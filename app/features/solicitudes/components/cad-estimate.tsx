@@ -1,18 +1,22 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { PartViewer } from "~/components/part-viewer/part-viewer";
+import type { ViewerMesh } from "~/components/part-viewer/viewer-mesh";
 import { formatNumber } from "~/lib/format";
 import { cadFormat, rescaleFigures, UNIT_NAMES, unitChoices, type CadFigures, type CadUnit } from "../cad-units";
-import type { CadWorkerRequest, CadWorkerResponse } from "../cad-worker";
+import { createCadReader, type CadReader } from "../cad-reader";
 import { priceMeasurement } from "../estimate";
 import { UPLOAD_LIMITS } from "../forms";
 import { getPriceRule, normalizeQuantity } from "../price-rules";
-import { decimal, formatCm3, IndicativePrice, PriceHint } from "./stl-estimate";
+import { formatBox, formatCm3, IndicativePrice, PriceHint } from "./stl-estimate";
 
 // Instant estimate of STEP and IGES files on /cotiza. OpenCascade (WebAssembly) reads each file in a
 // Web Worker that is created only when such a file is chosen; nothing is sent until the form is.
+// Beside each estimate, a 3D preview of the part from the same tessellation.
 
 export type CadFileResult =
   | { status: "leyendo" }
-  | { status: "listo"; figures: CadFigures; unit: CadUnit | null }
+  /** `mesh`: the tessellation for the 3D preview (the worker always sends it). */
+  | { status: "listo"; figures: CadFigures; unit: CadUnit | null; mesh?: ViewerMesh }
   | { status: "error" }
   | { status: "muy-grande" };
 
@@ -31,17 +35,17 @@ export function CadEstimate({ files, service, quantity }: { files: File[]; servi
   const cadFiles = useMemo(() => files.filter((file) => cadFormat(file.name) !== null), [files]);
   // Results are kept per File: changing the service, quantity or unit never reads a file again.
   const cache = useRef(new WeakMap<File, CadFileResult>());
-  const worker = useRef<Worker | null>(null);
+  const reader = useRef<CadReader | null>(null);
   const [, setVersion] = useState(0);
   const [units, setUnits] = useState<Record<string, CadUnit>>({});
 
   useEffect(() => {
+    let cancelled = false;
     const store = (file: File, result: CadFileResult) => {
+      if (cancelled) return;
       cache.current.set(file, result);
       setVersion((version) => version + 1);
     };
-    const waiting = new Map<number, File>();
-    let cancelled = false;
     const pending = cadFiles.filter((file) => !cache.current.has(file));
     if (pending.length === 0) return;
 
@@ -49,53 +53,36 @@ export function CadEstimate({ files, service, quantity }: { files: File[]; servi
     const toRead = pending.filter((file) => file.size <= MAX_BYTES);
     if (toRead.length === 0) return;
 
-    // Vite turns this into a separate chunk (and the kernel's .wasm into an asset), fetched only now.
-    worker.current ??= new Worker(new URL("../cad-worker.ts", import.meta.url), { type: "module", name: "forja-cad" });
-    const current = worker.current;
-    const onMessage = (event: MessageEvent<CadWorkerResponse>) => {
-      const file = waiting.get(event.data.id);
-      if (!file || cancelled) return;
-      waiting.delete(event.data.id);
-      store(file, event.data.ok ? { status: "listo", figures: event.data.figures, unit: event.data.unit } : { status: "error" });
-    };
-    // The worker script or the kernel could not load (offline, blocked): every waiting file gets the note.
-    const onError = () => {
-      if (cancelled) return;
-      for (const file of waiting.values()) store(file, { status: "error" });
-      waiting.clear();
-      worker.current?.terminate();
-      worker.current = null;
-    };
-    current.addEventListener("message", onMessage);
-    current.addEventListener("error", onError);
+    // The worker (and the kernel) are fetched only now, the first time such a file is chosen.
+    reader.current ??= createCadReader();
+    const current = reader.current;
     void (async () => {
       for (const file of toRead) {
         let bytes: ArrayBuffer;
         try {
           bytes = await file.arrayBuffer();
         } catch {
-          if (!cancelled) store(file, { status: "error" });
+          store(file, { status: "error" });
           continue;
         }
         if (cancelled) return;
-        const id = nextId++;
-        waiting.set(id, file);
-        const format = cadFormat(file.name)!;
-        current.postMessage({ id, format, bytes } satisfies CadWorkerRequest, [bytes]);
+        current.read(cadFormat(file.name)!, bytes).then(
+          (answer) => store(file, answer.ok ? { status: "listo", figures: answer.figures, unit: answer.unit, mesh: answer.mesh } : { status: "error" }),
+          // The worker script or the kernel could not load (offline, blocked): the file gets the note.
+          () => store(file, { status: "error" }),
+        );
       }
     })();
     return () => {
-      cancelled = true;
-      current.removeEventListener("message", onMessage);
-      current.removeEventListener("error", onError);
       // Files still being read are read again if they are still chosen (the cache has no entry for them).
+      cancelled = true;
     };
   }, [cadFiles]);
 
   useEffect(
     () => () => {
-      worker.current?.terminate();
-      worker.current = null;
+      reader.current?.dispose();
+      reader.current = null;
     },
     [],
   );
@@ -110,8 +97,6 @@ export function CadEstimate({ files, service, quantity }: { files: File[]; servi
     <CadEstimateView items={items} service={service} quantity={quantity} units={units} onUnitChange={(key, unit) => setUnits((current) => ({ ...current, [key]: unit }))} />
   );
 }
-
-let nextId = 1;
 
 const area = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 2 });
 /** Surface area in cm² (es-MX), matching the volume in cm³. */
@@ -189,7 +174,6 @@ function CadResult({
   const figures = rescaleFigures(result.figures, result.unit, chosen);
   const rule = getPriceRule(service);
   const price = priceMeasurement(figures, service, quantity);
-  const { x, y, z } = figures.bbox;
   return (
     <>
       <p className="mt-1 text-sm text-acero-700">
@@ -212,13 +196,12 @@ function CadResult({
         <dt className="text-acero-600">Área de superficie</dt>
         <dd className="text-acero-900">{formatCm2(figures.areaMm2)}</dd>
         <dt className="text-acero-600">Dimensiones (caja envolvente)</dt>
-        <dd className="font-medium text-acero-900">
-          {decimal.format(x)} × {decimal.format(y)} × {decimal.format(z)} mm
-        </dd>
+        <dd className="font-medium text-acero-900">{formatBox(figures.bbox)}</dd>
       </dl>
       {figures.closed ? null : (
         <p className="mt-2 rounded-md border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900">El modelo no forma un sólido cerrado: el volumen es aproximado.</p>
       )}
+      {result.mesh ? <PartViewer source={{ kind: "mesh", mesh: result.mesh }} label={item.name} dimensions={formatBox(figures.bbox)} /> : null}
       {price ? <IndicativePrice price={price} quantity={quantity} rangeNote={rule?.rangeNote} /> : null}
     </>
   );

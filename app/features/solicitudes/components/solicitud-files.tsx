@@ -1,11 +1,16 @@
+import { useCallback } from "react";
+import { PartViewer, type PartViewerSource } from "~/components/part-viewer/part-viewer";
 import { formatMoney, formatNumber } from "~/lib/format";
+import { loadCadMesh } from "../cad-reader";
 import type { StlMeasurement } from "../estimate";
 import { SERVICE_OPTIONS } from "../forms";
 import { optionLabel, SolicitudField, SolicitudPanel } from "./solicitud-panel";
 
 // The files of a solicitud, each to download, and the instant estimate the server kept for each
 // STL among them (indicative; the formal quote is the team's). Under each CAD file, the volume, area
-// and box the server measured from the stored file in its geometry job, or why there are none.
+// and box the server measured from the stored file in its geometry job, or why there are none, and a
+// 3D view of the part (STL drawn from the file; STEP and IGES tessellated in the browser by the same
+// CAD worker /cotiza uses, from the file's download URL, once the person opens the view).
 
 const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
 
@@ -64,6 +69,17 @@ export function FileGeometry({ geometryStatus, geometry, geometryReason }: FileG
   );
 }
 
+/** "Ver en 3D" for a stored STEP, IGES or STL file; nothing for other kinds. */
+function FileViewer({ url, file }: { url: string; file: SolicitudFilesProps["files"][number] }) {
+  const { kind } = file;
+  const load = useCallback((signal: AbortSignal) => loadCadMesh(url, kind === "iges" ? "iges" : "step", signal), [url, kind]);
+  if (kind !== "stl" && kind !== "step" && kind !== "iges") return null;
+  const source: PartViewerSource = kind === "stl" ? { kind: "stl", url } : { kind: "load", load };
+  const box = file.geometryStatus === "ok" ? file.geometry?.bbox : undefined;
+  const dimensions = box ? `${decimal.format(box.x)} × ${decimal.format(box.y)} × ${decimal.format(box.z)} mm` : undefined;
+  return <PartViewer source={source} label={file.originalName} dimensions={dimensions} />;
+}
+
 export function SolicitudFiles({ solicitudId, files }: SolicitudFilesProps) {
   return (
     <SolicitudPanel title="Archivos" id="seccion-archivos">
@@ -85,6 +101,7 @@ export function SolicitudFiles({ solicitudId, files }: SolicitudFilesProps) {
               {file.geometryStatus ? (
                 <FileGeometry geometryStatus={file.geometryStatus} geometry={file.geometry ?? null} geometryReason={file.geometryReason ?? null} />
               ) : null}
+              <FileViewer url={`/admin/formularios/${solicitudId}/archivos/${file.id}`} file={file} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { meshFromStl } from "~/components/part-viewer/viewer-mesh";
 import { measureStl } from "../estimate";
 import { boxMesh, toBinaryStl } from "../stl-test-meshes";
 import { StlEstimate, StlEstimateView, type StlEstimateItem } from "./stl-estimate";
@@ -68,6 +69,19 @@ describe("StlEstimateView", () => {
     expect(html).toContain("Calculando volumen y dimensiones…");
     expect(html).toContain("El archivo STL no contiene triángulos.");
     expect(html).toContain("Pesa más de 50 MB");
+  });
+});
+
+describe("StlEstimateView 3D preview", () => {
+  it("offers «Ver en 3D» beside a file read in the browser, with its box, and nothing of the scene yet", () => {
+    const mesh = meshFromStl(toBinaryStl(boxMesh([10, 20, 30])));
+    const html = plain(
+      renderToStaticMarkup(<StlEstimateView items={[{ key: "1", name: "soporte.stl", result: { status: "listo", measurement: closedBox, mesh } }]} service={undefined} quantity={1} />),
+    );
+    expect(html).toMatch(/<button type="button"[^>]*>Ver en 3D<span class="sr-only"> soporte\.stl<\/span><\/button>/);
+    expect(html).not.toContain("<canvas");
+    // Without the triangles (e.g. an estimate rendered elsewhere) there is no button.
+    expect(renderToStaticMarkup(<StlEstimateView items={items} service={undefined} quantity={1} />)).not.toContain("Ver en 3D");
   });
 });
 

@@ -1,16 +1,20 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { PartViewer } from "~/components/part-viewer/part-viewer";
+import { meshFromStl, type ViewerMesh } from "~/components/part-viewer/viewer-mesh";
 import { formatMoney, formatNumber } from "~/lib/format";
-import { measureStl, priceMeasurement, type StlMeasurement } from "../estimate";
+import { StlParseError } from "~/lib/stl";
+import { measureTriangles, priceMeasurement, type StlMeasurement } from "../estimate";
 import { getPriceRule, normalizeQuantity } from "../price-rules";
 import { SERVICE_OPTIONS, UPLOAD_LIMITS } from "../forms";
-import { StlParseError } from "../stl-geometry";
 
 // Instant estimate on /cotiza: each chosen .stl is measured in the browser (nothing is sent until the
-// form is) with the same functions the server uses to keep the estimate with the request.
+// form is) with the same functions the server uses to keep the estimate with the request. The triangles
+// read for it also make the part's 3D preview.
 
 export type StlFileResult =
   | { status: "calculando" }
-  | { status: "listo"; measurement: StlMeasurement }
+  /** `mesh`: the file's triangles for the 3D preview. */
+  | { status: "listo"; measurement: StlMeasurement; mesh?: ViewerMesh }
   | { status: "error"; message: string }
   | { status: "muy-grande" };
 
@@ -50,7 +54,8 @@ export function StlEstimate({ files, service, quantity }: { files: File[]; servi
           const bytes = await file.arrayBuffer();
           await nextFrame();
           if (cancelled) return;
-          store(file, { status: "listo", measurement: measureStl(bytes) });
+          const mesh = meshFromStl(bytes);
+          store(file, { status: "listo", measurement: measureTriangles(mesh.positions), mesh });
         } catch (error) {
           if (cancelled) return;
           const message =
@@ -75,6 +80,8 @@ export function StlEstimate({ files, service, quantity }: { files: File[]; servi
 
 export const decimal = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 2 });
 const small = new Intl.NumberFormat("es-MX", { maximumSignificantDigits: 3 });
+/** A bounding box as shown with the estimates, e.g. "10 × 20.5 × 30 mm" (es-MX). */
+export const formatBox = ({ x, y, z }: { x: number; y: number; z: number }) => `${decimal.format(x)} × ${decimal.format(y)} × ${decimal.format(z)} mm`;
 export const formatCm3 = (mm3: number) => {
   const cm3 = mm3 / 1000;
   return `${cm3 > 0 && cm3 < 1 ? small.format(cm3) : decimal.format(cm3)} cm³`;
@@ -100,7 +107,7 @@ export function StlEstimateView({ items, service, quantity }: { items: StlEstima
         {items.map((item) => (
           <article key={item.key} className="rounded-md border border-acero-200 bg-white p-3">
             <h4 className="text-sm font-semibold break-all text-acero-900">{item.name}</h4>
-            <FileResult result={item.result} service={service} quantity={pieces} rangeNote={rule?.rangeNote} />
+            <FileResult name={item.name} result={item.result} service={service} quantity={pieces} rangeNote={rule?.rangeNote} />
           </article>
         ))}
       </div>
@@ -108,7 +115,19 @@ export function StlEstimateView({ items, service, quantity }: { items: StlEstima
   );
 }
 
-function FileResult({ result, service, quantity, rangeNote }: { result: StlFileResult; service: string | undefined; quantity: number; rangeNote: string | undefined }) {
+function FileResult({
+  name,
+  result,
+  service,
+  quantity,
+  rangeNote,
+}: {
+  name: string;
+  result: StlFileResult;
+  service: string | undefined;
+  quantity: number;
+  rangeNote: string | undefined;
+}) {
   if (result.status === "calculando") return <p className="mt-1 text-sm text-acero-600">Calculando volumen y dimensiones…</p>;
   if (result.status === "muy-grande") {
     return (
@@ -121,22 +140,20 @@ function FileResult({ result, service, quantity, rangeNote }: { result: StlFileR
 
   const { measurement } = result;
   const price = priceMeasurement(measurement, service, quantity);
-  const { x, y, z } = measurement.bbox;
   return (
     <>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-acero-600">Volumen de la pieza</dt>
         <dd className="font-medium text-acero-900">{formatCm3(measurement.volumeMm3)}</dd>
         <dt className="text-acero-600">Dimensiones (caja envolvente)</dt>
-        <dd className="font-medium text-acero-900">
-          {decimal.format(x)} × {decimal.format(y)} × {decimal.format(z)} mm
-        </dd>
+        <dd className="font-medium text-acero-900">{formatBox(measurement.bbox)}</dd>
         <dt className="text-acero-600">Triángulos</dt>
         <dd className="text-acero-900">{formatNumber(measurement.triangles)}</dd>
       </dl>
       {measurement.closed ? null : (
         <p className="mt-2 rounded-md border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900">La malla no está cerrada: el volumen es aproximado.</p>
       )}
+      {result.mesh ? <PartViewer source={{ kind: "mesh", mesh: result.mesh }} label={name} dimensions={formatBox(measurement.bbox)} /> : null}
       {price ? <IndicativePrice price={price} quantity={quantity} rangeNote={rangeNote} /> : null}
     </>
   );

@@ -1,0 +1,227 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Locator, Page, PlaywrightWorkerOptions } from "@playwright/test";
+import { binaryStlFile } from "../support/minimal-files";
+import { axeViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
+import { PROJECT_ROOT } from "./support/server";
+import { waitForHydration } from "./support/site";
+import { fetchFormToken, findSolicitudes, openStaffClient, quoteForm, quoteMultipart, quoteValues, signInStaffContext } from "./support/solicitudes";
+
+// Issue 12 §1–2: the 3D part viewer. On /cotiza, beside the estimate of a STEP cube (tessellated by
+// the CAD worker) and of an STL; for staff, on a stored request's files. The scene (three.js) is a
+// chunk of its own, fetched only when a viewer opens. Pixels are read back from screenshots of the
+// canvas: headless Chromium draws WebGL with SwiftShader (software), which this file asks for
+// explicitly so it keeps working where the automatic fallback is switched off.
+
+test.use({
+  launchOptions: [
+    async ({ launchOptions }: { launchOptions: PlaywrightWorkerOptions["launchOptions"] }, use: (options: PlaywrightWorkerOptions["launchOptions"]) => Promise<void>) => {
+      await use({ ...launchOptions, args: [...(launchOptions.args ?? []), "--enable-unsafe-swiftshader", "--use-angle=swiftshader"] });
+    },
+    { scope: "worker" },
+  ],
+});
+
+const CUBE = "browser-cube-10mm.step";
+const cubeFile = () => ({ name: CUBE, mimeType: "application/step", buffer: fs.readFileSync(path.join(PROJECT_ROOT, "tests/fixtures/cad", CUBE)) });
+const CAD_REGION = "Estimación instantánea de sus archivos STEP e IGES";
+const STL_REGION = "Estimación instantánea de sus archivos STL";
+const THREE_MARK = "isWebGLRenderer"; // a property three.js's renderer carries, kept by minification
+
+interface Pixels {
+  total: number;
+  /** Pixels clearly unlike the background (the corner pixel). */
+  drawn: number;
+  /** Pixels of the section's orange (#c2410c and its shades). */
+  orange: number;
+}
+
+/** Counts what a screenshot of the canvas shows (decoded in the page: no image library needed). */
+async function pixels(page: Page, canvas: Locator): Promise<Pixels> {
+  const png = (await canvas.screenshot()).toString("base64");
+  return page.evaluate(async (data) => {
+    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+    const surface = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = surface.getContext("2d")!;
+    context.drawImage(bitmap, 0, 0);
+    const { data: rgba, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+    const [br, bg, bb] = [rgba[0], rgba[1], rgba[2]];
+    let drawn = 0;
+    let orange = 0;
+    for (let i = 0; i < rgba.length; i += 4) {
+      const [r, g, b] = [rgba[i], rgba[i + 1], rgba[i + 2]];
+      if (Math.abs(r - br) + Math.abs(g - bg) + Math.abs(b - bb) > 40) drawn++;
+      if (r > 140 && r - b > 90 && r - g > 50) orange++;
+    }
+    return { total: width * height, drawn, orange };
+  }, png);
+}
+
+/** Opens the viewer inside `within` and waits until it has drawn (the controls are enabled). */
+async function openViewer(page: Page, within: Locator): Promise<{ canvas: Locator; controls: Locator }> {
+  await within.getByRole("button", { name: /^Ver en 3D/ }).click();
+  const canvas = within.locator("canvas");
+  await expect(canvas).toBeVisible();
+  const controls = within.getByRole("group", { name: "Controles de la vista 3D" });
+  await expect(controls.getByRole("button", { name: "Encuadrar" })).toBeEnabled({ timeout: 20_000 });
+  await expect(within.getByText("Cargando la vista 3D…")).toHaveCount(0);
+  return { canvas, controls };
+}
+
+/** Waits until the canvas shows a part: a good share of its pixels unlike the background. */
+async function expectDrawn(page: Page, canvas: Locator): Promise<Pixels> {
+  let last: Pixels | undefined;
+  await expect
+    .poll(async () => {
+      last = await pixels(page, canvas);
+      return last.drawn / last.total;
+    })
+    .toBeGreaterThan(0.05);
+  return last!;
+}
+
+test("/cotiza: the STEP cube's 3D preview opens, draws, turns, zooms, cuts and closes; three.js loads only then", async ({ page }) => {
+  // Every script the page (not its workers) loads, with its text.
+  const scripts = new Map<string, Promise<string>>();
+  page.on("response", (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith("/assets/") && pathname.endsWith(".js") && response.request().resourceType() === "script") scripts.set(pathname, response.text());
+  });
+  expect((await page.goto("/cotiza"))?.status()).toBe(200);
+  await waitForHydration(page);
+  await quoteForm(page).files.setInputFiles(cubeFile());
+  const card = page.getByRole("region", { name: CAD_REGION }).locator("article").filter({ hasText: CUBE });
+  await expect(card.getByRole("button", { name: `Ver en 3D ${CUBE}` })).toBeVisible({ timeout: 20_000 });
+  await page.waitForLoadState("networkidle");
+
+  // Until now: no three.js among the page's scripts, and the viewer's chunk only imports the scene dynamically.
+  const firstLoad = [...scripts.keys()];
+  expect(firstLoad.length).toBeGreaterThan(0);
+  for (const script of firstLoad) expect(await scripts.get(script)!, script).not.toContain(THREE_MARK);
+  const viewerChunk = await Promise.all(firstLoad.map(async (script) => ((await scripts.get(script)!).includes("Controles de la vista 3D") ? script : null)));
+  const viewerText = await scripts.get(viewerChunk.find(Boolean)!)!;
+  expect(viewerText).toMatch(/import\([`'"]\.\/scene-[\w-]+\.js[`'"]\)/);
+
+  const { canvas, controls } = await openViewer(page, card);
+  const sceneScripts = [...scripts.keys()].filter((script) => !firstLoad.includes(script));
+  expect(sceneScripts.filter((script) => /^\/assets\/scene-[\w-]+\.js$/.test(script))).toHaveLength(1);
+  const withThree = await Promise.all(sceneScripts.map(async (script) => ((await scripts.get(script)!).includes(THREE_MARK) ? script : null)));
+  expect(withThree.filter(Boolean)).toEqual([expect.stringMatching(/^\/assets\/scene-[\w-]+\.js$/)]);
+
+  // The canvas is focused, labelled, described, and draws the part.
+  await expect(canvas).toBeFocused();
+  await expect(canvas).toHaveAccessibleName(`Modelo 3D de ${CUBE}`);
+  await expect(canvas).toHaveAccessibleDescription(/las flechas giran, \+ y − acercan o alejan/);
+  await expect(card.locator("figcaption")).toHaveText(`${CUBE} · 10 × 10 × 10 mm`);
+  const solid = await expectDrawn(page, canvas);
+  expect(solid.orange, "no section colour before «Corte»").toBe(0);
+
+  // Keyboard: an arrow turns the view (the picture changes), + brings it closer (more pixels of the part).
+  const before = await canvas.screenshot();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(async () => Buffer.compare(await canvas.screenshot(), before)).not.toBe(0);
+  const turned = await pixels(page, canvas);
+  await page.keyboard.press("+");
+  await page.keyboard.press("+");
+  await expect.poll(async () => (await pixels(page, canvas)).drawn).toBeGreaterThan(turned.drawn * 1.3);
+  await controls.getByRole("button", { name: "Alejar" }).click();
+  await controls.getByRole("button", { name: "Encuadrar" }).click();
+  await expect.poll(async () => (await pixels(page, canvas)).drawn / turned.drawn).toBeLessThan(1.1);
+
+  // «Alambre»: only lines are left, far fewer pixels; pressed state announced.
+  const wireframe = controls.getByRole("button", { name: "Alambre" });
+  await expect(wireframe).toHaveAttribute("aria-pressed", "false");
+  await wireframe.click();
+  await expect(wireframe).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(async () => (await pixels(page, canvas)).drawn).toBeLessThan(turned.drawn * 0.6);
+  await wireframe.click();
+  await expect(wireframe).toHaveAttribute("aria-pressed", "false");
+
+  // «Corte»: the front half is cut away and the inside shows in orange.
+  const section = controls.getByRole("button", { name: "Corte" });
+  await expect(section).toHaveAttribute("aria-pressed", "false");
+  await section.click();
+  await expect(section).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(async () => (await pixels(page, canvas)).orange / turned.drawn).toBeGreaterThan(0.1);
+
+  expect(await axeViolations(page)).toEqual([]);
+
+  // «Cerrar»: the canvas goes, the button comes back with the focus.
+  await controls.getByRole("button", { name: /^Cerrar/ }).click();
+  await expect(card.locator("canvas")).toHaveCount(0);
+  await expect(card.getByRole("button", { name: `Ver en 3D ${CUBE}` })).toBeFocused();
+});
+
+test("/cotiza: an STL's preview draws from the triangles read for its estimate", async ({ page }) => {
+  await page.goto("/cotiza");
+  await waitForHydration(page);
+  await quoteForm(page).files.setInputFiles({ name: "soporte.stl", mimeType: "model/stl", buffer: Buffer.from(binaryStlFile()) });
+  const card = page.getByRole("region", { name: STL_REGION }).locator("article").filter({ hasText: "soporte.stl" });
+  const { canvas } = await openViewer(page, card);
+  await expect(card.locator("figcaption")).toHaveText("soporte.stl · 10 × 20 × 30 mm");
+  await expectDrawn(page, canvas);
+});
+
+test("without a WebGL context the viewer says so and the page stays usable", async ({ page }) => {
+  // The browser has WebGL but refuses a context (blocked, or a lost GPU): three.js cannot start.
+  await page.addInitScript(() => {
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+      return /webgl/.test(type) ? null : (original as (...args: unknown[]) => unknown).call(this, type, ...rest);
+    } as typeof original;
+  });
+  await page.goto("/cotiza");
+  await waitForHydration(page);
+  await quoteForm(page).files.setInputFiles({ name: "soporte.stl", mimeType: "model/stl", buffer: Buffer.from(binaryStlFile()) });
+  const card = page.getByRole("region", { name: STL_REGION }).locator("article").filter({ hasText: "soporte.stl" });
+  await card.getByRole("button", { name: /^Ver en 3D/ }).click();
+  await expect(card).toContainText("Su navegador no puede mostrar la vista 3D.");
+  await expect(card.locator("canvas")).toHaveCount(0);
+  await expect(card).toContainText("10 × 20 × 30 mm"); // the estimate is still there
+});
+
+test("staff open the stored STEP and STL of a request in 3D on its detail page", async ({ page, request, playwright }) => {
+  const values = quoteValues();
+  const token = await fetchFormToken(request, "/cotiza");
+  await page.waitForTimeout(3_100); // the form refuses a post sooner than 3 s after it was shown
+  const cube = cubeFile();
+  const sent = await request.post("/cotiza", {
+    multipart: quoteMultipart(values, token, [
+      { name: cube.name, bytes: cube.buffer, type: cube.mimeType },
+      { name: "soporte.stl", bytes: binaryStlFile(), type: "model/stl" },
+    ]),
+    maxRedirects: 0,
+  });
+  expect(sent.status()).toBe(302);
+  const staff = await openStaffClient(playwright);
+  let id: string;
+  try {
+    const found = await findSolicitudes(staff, values.tag);
+    expect(found).toHaveLength(1);
+    id = found[0].id;
+  } finally {
+    await staff.dispose();
+  }
+
+  await signInStaffContext(page.context());
+  expect((await page.goto(`/admin/formularios/${id}`))?.status()).toBe(200);
+  await waitForHydration(page);
+  const files = page.getByRole("region", { name: "Archivos" }).getByRole("listitem");
+
+  const stl = files.filter({ hasText: "soporte.stl" });
+  const stlView = await openViewer(page, stl);
+  await expectDrawn(page, stlView.canvas);
+  await stlView.controls.getByRole("button", { name: /^Cerrar/ }).click();
+
+  // STEP: the browser fetches the stored file and tessellates it with the CAD worker.
+  const step = files.filter({ hasText: CUBE });
+  const worker = page.waitForEvent("worker");
+  const stepView = await openViewer(page, step);
+  expect(new URL((await worker).url()).pathname).toMatch(/^\/assets\/cad-worker-[\w-]+\.js$/);
+  await expectDrawn(page, stepView.canvas);
+  await stepView.controls.getByRole("button", { name: "Corte" }).click();
+  await expect(stepView.controls.getByRole("button", { name: "Corte" })).toHaveAttribute("aria-pressed", "true");
+  expect(await axeViolations(page)).toEqual([]);
+});
