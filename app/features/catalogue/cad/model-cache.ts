@@ -74,8 +74,8 @@ export async function fromThreadResult(result: Pick<CadThreadResult, "drawing" |
     .png({ compressionLevel: 9 })
     .toBuffer();
   return {
-    step: Buffer.from(result.step),
-    stl: Buffer.from(result.stl),
+    step: Buffer.from(new Uint8Array(result.step)),
+    stl: Buffer.from(new Uint8Array(result.stl)),
     drawing: result.drawing,
     image,
     imageWidth: result.image.width,
