@@ -9,7 +9,7 @@ import type { CadThreadResult, PartMeta } from "./protocol";
 // (scripts/build-catalogue-cad.mjs) fills the same cache the model job reads.
 
 /** Bump when the models, the drawing or the render change: every fingerprint changes with it. */
-export const CAD_GENERATOR_VERSION = "1";
+export const CAD_GENERATOR_VERSION = "2";
 
 /** The fingerprint of a model: what it is built from and everything its drawing and image show. */
 export function modelFingerprint(source: { spec: PartSpec } | { stepSha256: string }, meta: PartMeta): string {
