@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useHydrated } from "~/lib/app-shell/use-hydrated";
 import type { PartScene } from "./scene";
 import { meshFromStl, type ViewerMesh } from "./viewer-mesh";
 
@@ -51,6 +52,7 @@ const toolClass =
   "inline-flex min-h-9 min-w-9 items-center justify-center rounded-md border border-acero-300 bg-white px-3 py-1.5 text-sm font-semibold text-acero-900 hover:bg-acero-50 aria-pressed:border-forja-600 aria-pressed:bg-forja-50 aria-pressed:text-forja-700";
 
 export function PartViewer({ source, label, dimensions, children }: PartViewerProps) {
+  const hydrated = useHydrated();
   const [phase, setPhase] = useState<Phase>("cerrado");
   const [wireframe, setWireframe] = useState(false);
   const [section, setSection] = useState(false);
@@ -125,10 +127,16 @@ export function PartViewer({ source, label, dimensions, children }: PartViewerPr
 
   return (
     <div className="mt-3">
-      {phase === "cerrado" || phase === "error" ? (
+      {(phase === "cerrado" || phase === "error") && hydrated ? (
         <button ref={openButton} type="button" onClick={start} className={toolClass}>
           Ver en 3D<span className="sr-only"> {label}</span>
         </button>
+      ) : null}
+      {/* Without JavaScript the viewer cannot open: no button, only its place (nothing moves once it appears). */}
+      {phase === "cerrado" && !hydrated ? (
+        <span aria-hidden="true" className={`${toolClass} invisible`}>
+          Ver en 3D
+        </span>
       ) : null}
       {phase === "error" ? <p className="mt-2 text-sm text-acero-700">{LOAD_FAILED_NOTE}</p> : null}
       {phase === "sin-webgl" ? <p className="mt-2 text-sm text-acero-700">{children ? NO_WEBGL_NOTE : NO_WEBGL_NOTE_ALONE}</p> : null}
