@@ -3,8 +3,11 @@
 // public pages and /api/health against the hashed static asset of the nearest compressed size (so
 // the ratio compares the server's work per request, not how many bytes the client parses); the
 // record API's list at 100 000 vs 1 000 records; the staff list at 100 000 vs 1 000 solicitudes; an
-// upload against a drain-only server; and the gzip size of the JavaScript a first visit downloads.
+// upload against a drain-only server; the gzip size of the JavaScript a first visit downloads; and
+// CAD geometry (scripts/bench-cad.mjs): the server's recompute per MB of STEP against reading and
+// hashing the same bytes, and the time to the first estimate of a 5 MB STEP in the browser.
 import { execSync } from "node:child_process";
+import { benchBrowserEstimate, benchGeometryPerMb } from "./bench-cad.mjs";
 import { benchRecordsList, RECORDS_PATH } from "./bench-records.mjs";
 import { benchStaffList, benchUpload } from "./bench-forms.mjs";
 import { benchRealtime } from "./bench-realtime.mjs";
@@ -100,3 +103,14 @@ console.log(`\nPOST /api/cotiza con un STEP de 5 MB, 20 concurrentes: ${uploadLi
 console.log(`  suelo, el mismo envío a un servidor Node mínimo que solo lee y descarta el cuerpo: antes ${uploadLine(upload.floorBefore)}`);
 console.log(`                                                                                    después ${uploadLine(upload.floorAfter)}`);
 console.log(`  p95 = ${upload.ratio.toFixed(2)}× el p95 medio del suelo`);
+
+// CAD geometry: the server's worker thread on a 5 MB STEP, and the same file on /cotiza in Chromium.
+const geometry = await benchGeometryPerMb();
+const perMb = (seconds) => `${seconds < 0.01 ? (seconds * 1000).toFixed(2) + " ms" : seconds.toFixed(2) + " s"}/MB`;
+console.log(`\nGeometría en el servidor, STEP de ${geometry.mb.toFixed(1)} MB (${geometry.solids} bloques con agujero), hilo nuevo como en el trabajo de fondo:`);
+console.log(`  ${geometry.seconds.toFixed(2)} s, ${perMb(geometry.value)}; volumen exacto`);
+console.log(`  suelo, leer el mismo archivo del disco y calcular su sha256: antes ${perMb(geometry.floorBefore)}, después ${perMb(geometry.floorAfter)}: ${Math.round(geometry.ratio)}× el suelo`);
+const browserEstimate = await benchBrowserEstimate();
+console.log(`\nPrimera estimación en el navegador (Chromium, /cotiza), STEP de ${browserEstimate.mb.toFixed(1)} MB, de elegir el archivo al volumen en pantalla (${browserEstimate.cold.volume}):`);
+console.log(`  con la caché vacía (se descargan y compilan el lector y el núcleo): ${Math.round(browserEstimate.cold.ms)} ms`);
+console.log(`  con el núcleo ya en la caché del navegador: ${Math.round(browserEstimate.cached.ms)} ms`);

@@ -8,7 +8,19 @@ import path from "node:path";
 
 const marker = path.resolve("build/server/index.js");
 const lock = path.resolve("build.lock");
-const sources = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+// The build's own scripts count too: the worker bundles, the catalogue's models and the site's imagery.
+const sources = [
+  "app",
+  "server",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+  "scripts/build-geometry-worker.mjs",
+  "scripts/build-catalogue-cad.mjs",
+  "scripts/build-site-imagery.mjs",
+  "scripts/site-imagery.ts",
+];
 /** A build normally takes about a minute; a lock older than this was left by a killed build. */
 const STALE_LOCK_MS = 10 * 60_000;
 

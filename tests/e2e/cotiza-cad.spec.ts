@@ -126,6 +126,23 @@ test("an inch STEP cube is detected as inches and can be read as millimetres", a
   await expect(figure(cube, "Dimensiones (caja envolvente)")).toHaveText("1 × 1 × 1 mm");
 });
 
+test("IGES cubes (trimmed surfaces, scripts/make-iges.mjs) are read in the browser: 10 mm in mm, 1 in in inches", async ({ page }) => {
+  await openCotiza(page);
+  const iges = (name: string) => ({ ...cadFile(name), mimeType: "model/iges" });
+  await quoteForm(page).files.setInputFiles([iges("cube-10mm.igs"), iges("cube-1in.igs")]);
+
+  const mm = card(page, "cube-10mm.igs");
+  await expect(mm).toContainText("Unidades detectadas: milímetros.", { timeout: 20_000 });
+  await expect(figure(mm, "Volumen de la pieza")).toHaveText("1 cm³");
+  await expect(figure(mm, "Área de superficie")).toHaveText("6 cm²");
+  await expect(figure(mm, "Dimensiones (caja envolvente)")).toHaveText("10 × 10 × 10 mm");
+
+  const inch = card(page, "cube-1in.igs");
+  await expect(inch).toContainText("Unidades detectadas: pulgadas.", { timeout: 20_000 });
+  await expect(figure(inch, "Volumen de la pieza")).toHaveText("16.39 cm³");
+  await expect(figure(inch, "Dimensiones (caja envolvente)")).toHaveText("25.4 × 25.4 × 25.4 mm");
+});
+
 test("a STEP file that cannot be read gets the note, and the request is sent and stored with it", async ({ page, playwright }) => {
   const shownAt = await openCotiza(page);
   const values = quoteValues();

@@ -6,13 +6,14 @@
 // "mm" is the classic case). So the form says which unit the file declares and lets the customer
 // say what the numbers really are: the figures are rescaled from the declared unit to the chosen one.
 
-export type CadUnit = "mm" | "cm" | "m" | "in" | "ft";
+/** Length units of CAD and mesh files; micrometres only come from 3MF (its `micron`). */
+export type CadUnit = "um" | "mm" | "cm" | "m" | "in" | "ft";
 
 /** Millimetres per unit. */
-export const MM_PER_UNIT: Record<CadUnit, number> = { mm: 1, cm: 10, m: 1000, in: 25.4, ft: 304.8 };
+export const MM_PER_UNIT: Record<CadUnit, number> = { um: 0.001, mm: 1, cm: 10, m: 1000, in: 25.4, ft: 304.8 };
 
 /** Spanish names, plural, as shown in the form ("Unidades detectadas: milímetros"). */
-export const UNIT_NAMES: Record<CadUnit, string> = { mm: "milímetros", cm: "centímetros", m: "metros", in: "pulgadas", ft: "pies" };
+export const UNIT_NAMES: Record<CadUnit, string> = { um: "micrómetros", mm: "milímetros", cm: "centímetros", m: "metros", in: "pulgadas", ft: "pies" };
 
 /** Geometry of one part in millimetres, as the CAD worker measures it from the tessellated B-rep. */
 export interface CadFigures {

@@ -1,7 +1,7 @@
 // Messages between the geometry job (main thread) and its worker thread.
 import type { CadFigures } from "./cad-units";
 
-export type GeometryFormat = "step" | "iges" | "stl";
+export type GeometryFormat = "step" | "iges" | "stl" | "obj" | "3mf";
 
 export interface GeometryThreadRequest {
   format: GeometryFormat;

@@ -3,44 +3,106 @@
 // message and never touches the database: the job on the main thread owns the row.
 import { parentPort } from "node:worker_threads";
 import occtimportjs, { type Occt } from "occt-import-js";
+import * as r from "replicad";
+import opencascade from "replicad-opencascadejs";
 import { detectIgesUnit, detectStepUnit } from "./cad-units";
 import type { GeometryThreadRequest, GeometryThreadResponse } from "./geometry-protocol";
-import { meshFigures, triangleSoup } from "./mesh-figures";
+import { meshFigures, triangleSoup, type IndexedMesh } from "./mesh-figures";
+import { MeshFormatError, readMeshFile } from "./mesh-formats";
 import { parseStl, StlParseError } from "./stl-geometry";
 
-let kernel: Promise<Occt> | undefined;
+let importer: Promise<Occt> | undefined;
+let fullKernel: Promise<void> | undefined;
 
-function loadKernel(): Promise<Occt> {
+/** occt-import-js: OpenCascade's IGES reader, the kernel the browser reads with. */
+function loadImporter(): Promise<Occt> {
   // In Node, Emscripten finds occt-import-js.wasm beside its script in node_modules by itself.
-  kernel ??= occtimportjs({ print: () => {}, printErr: () => {} });
-  return kernel;
+  importer ??= occtimportjs({ print: () => {}, printErr: () => {} });
+  return importer;
+}
+
+/** The full OpenCascade build (replicad-opencascadejs), for STEP: its plain STEP reader. */
+function loadFullKernel(): Promise<void> {
+  fullKernel ??= (opencascade as unknown as (options: object) => Promise<unknown>)({ print() {}, printErr() {} }).then((oc) => r.setOC(oc as never));
+  return fullKernel;
 }
 
 const UNREADABLE = "No pudimos leer la geometría de este archivo.";
+const NO_VOLUME = `${UNREADABLE} No contiene sólidos con volumen.`;
+
+type Answer = Extract<GeometryThreadResponse, { ok: true }>;
+
+/** Tessellation to 1/1000 of the part's mean size (the box's three sides averaged), as in the browser. */
+const DEFLECTION_RATIO = 0.001;
+const ANGULAR_DEFLECTION = 0.5;
+
+/**
+ * STEP through OpenCascade's plain STEP reader (STEPControl_Reader). The browser's occt-import-js
+ * reads through the XDE document reader, which also builds every colour, name and layer, and
+ * tessellates each top-level shape in one piece: on the server a 50 MB assembly took 74 s and
+ * 2.3 GB and came out with no triangles. Here each solid is tessellated on its own, to 1/1000 of its
+ * own size (for a one-solid part, exactly the browser's parameters), which keeps the kernel's memory
+ * flat; a file with no solids (surfaces only) is tessellated whole. Figures on every fixture are the
+ * same as before (docs/decisions/0022, "Measured").
+ */
+async function measureStep(content: Uint8Array): Promise<Omit<Answer, "ok" | "elapsedMs"> | null> {
+  await loadFullKernel();
+  let shape: r.AnyShape;
+  try {
+    shape = await r.importSTEP(new Blob([content as Uint8Array<ArrayBuffer>]));
+  } catch {
+    return null;
+  }
+  const meshes: IndexedMesh[] = [];
+  const tessellate = (part: r.AnyShape) => {
+    if (!r.isShape3D(part)) return;
+    const box = part.boundingBox;
+    const size = (box.width + box.height + box.depth) / 3;
+    if (!(size > 0)) return;
+    const mesh = part.mesh({ tolerance: size * DEFLECTION_RATIO, angularTolerance: ANGULAR_DEFLECTION });
+    meshes.push({ attributes: { position: { array: mesh.vertices } }, index: { array: mesh.triangles } });
+  };
+  for (const solid of r.iterTopo(shape.wrapped, "solid")) {
+    const part = r.cast(solid);
+    tessellate(part);
+    part.delete();
+  }
+  if (meshes.length === 0) tessellate(shape);
+  shape.delete();
+  if (meshes.length === 0) return null;
+  return { figures: meshFigures(triangleSoup(meshes)), unit: detectStepUnit(new TextDecoder("latin1").decode(content)) };
+}
 
 async function measure({ format, bytes }: GeometryThreadRequest): Promise<GeometryThreadResponse> {
   const started = performance.now();
   const content = new Uint8Array(bytes);
+  const done = (answer: Omit<Answer, "ok" | "elapsedMs">, noVolume: string): GeometryThreadResponse =>
+    answer.figures.volumeMm3 > 0 ? { ok: true, ...answer, elapsedMs: Math.round(performance.now() - started) } : { ok: false, reason: noVolume };
   if (format === "stl") {
     try {
-      const figures = meshFigures(parseStl(content).triangles);
-      if (!(figures.volumeMm3 > 0)) return { ok: false, reason: `${UNREADABLE} La malla no encierra ningún volumen.` };
-      return { ok: true, figures, unit: null, elapsedMs: Math.round(performance.now() - started) };
+      return done({ figures: meshFigures(parseStl(content).triangles), unit: null }, `${UNREADABLE} La malla no encierra ningún volumen.`);
     } catch (error) {
       return { ok: false, reason: error instanceof StlParseError ? error.message : UNREADABLE };
     }
   }
-  const text = new TextDecoder("latin1").decode(content);
-  const unit = format === "step" ? detectStepUnit(text) : detectIgesUnit(text);
-  const occt = await loadKernel();
-  // The kernel converts to millimetres from the declared unit; tessellation to 1/1000 of the part's
-  // size, the same parameters as the browser, so both sides agree.
-  const result = occt.ReadFile(format, content, { linearUnit: "millimeter", linearDeflectionType: "bounding_box_ratio", linearDeflection: 0.001, angularDeflection: 0.5 });
+  if (format === "obj" || format === "3mf") {
+    try {
+      const read = await readMeshFile(format, content);
+      return done({ figures: meshFigures(read.triangles), unit: read.unit }, `${UNREADABLE} La malla no encierra ningún volumen.`);
+    } catch (error) {
+      return { ok: false, reason: error instanceof MeshFormatError ? error.message : UNREADABLE };
+    }
+  }
+  if (format === "step") {
+    const answer = await measureStep(content);
+    return answer ? done(answer, NO_VOLUME) : { ok: false, reason: UNREADABLE };
+  }
+  const unit = detectIgesUnit(new TextDecoder("latin1").decode(content));
+  const occt = await loadImporter();
+  // The kernel converts to millimetres from the declared unit; tessellation as in the browser.
+  const result = occt.ReadFile("iges", content, { linearUnit: "millimeter", linearDeflectionType: "bounding_box_ratio", linearDeflection: DEFLECTION_RATIO, angularDeflection: ANGULAR_DEFLECTION });
   if (!result.success || !result.meshes?.length) return { ok: false, reason: UNREADABLE };
-  const soup = triangleSoup(result.meshes);
-  const figures = meshFigures(soup);
-  if (!(figures.volumeMm3 > 0)) return { ok: false, reason: `${UNREADABLE} No contiene sólidos con volumen.` };
-  return { ok: true, figures, unit, elapsedMs: Math.round(performance.now() - started) };
+  return done({ figures: meshFigures(triangleSoup(result.meshes)), unit }, NO_VOLUME);
 }
 
 parentPort?.on("message", (request: GeometryThreadRequest) => {

@@ -3,12 +3,14 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error -- a plain ESM build script without type declarations
 import { buildGeometryWorker } from "../../../scripts/build-geometry-worker.mjs";
-import { DEFAULT_GEOMETRY_BUDGET, measureInWorker, type GeometryOutcome } from "./geometry.server";
+import { DEFAULT_GEOMETRY_BUDGET, geometryTimeoutMs, measureInWorker, type GeometryOutcome } from "./geometry.server";
 import type { GeometryFormat } from "./geometry-protocol";
+import { CUBE_OBJ, CUBE_TRIANGLES, modelXml, text, threeMf } from "./mesh-test-files";
 import { boxMesh, toBinaryStl } from "./stl-test-meshes";
 
 // The server's geometry worker thread on files with known answers (tests/fixtures/cad/, written by
-// scripts/make-step.mjs, the cylinder by hand): real OpenCascade (occt-import-js) in a real thread.
+// scripts/make-step.mjs and scripts/make-iges.mjs, the STEP cylinder by hand; OBJ and 3MF from
+// mesh-test-files.ts): real OpenCascade in a real thread.
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 // Inside the project, so the bundle finds occt-import-js in node_modules as the build's does.
@@ -60,6 +62,48 @@ describe("geometry worker", { timeout: 60_000 }, () => {
     expect(cylinder.closed).toBe(true);
   });
 
+  it("measures a 10 mm cube in IGES (trimmed surfaces): 1 cm³, 600 mm², 10 × 10 × 10 mm", async () => {
+    const cube = await figures("iges", fixture("cube-10mm.igs"));
+    expect(cube).toMatchObject({ volumeMm3: 1000, areaMm2: 600, bbox: { x: 10, y: 10, z: 10 }, closed: true, unit: "mm" });
+  });
+
+  it("converts an IGES cube declared in inches to millimetres", async () => {
+    const cube = await figures("iges", fixture("cube-1in.igs"));
+    expect(cube.unit).toBe("in");
+    expect(cube.bbox).toEqual({ x: 25.4, y: 25.4, z: 25.4 });
+    expect(cube.volumeMm3).toBeCloseTo(25.4 ** 3, 2);
+  });
+
+  it("subtracts the through-hole of the IGES block (faces with an inner boundary)", async () => {
+    const block = await figures("iges", fixture("block-with-hole.igs"));
+    expect(block).toMatchObject({ volumeMm3: 3000, areaMm2: 1800, bbox: { x: 20, y: 20, z: 10 }, closed: true });
+  });
+
+  it("measures an IGES cylinder (Ø10 × 10 mm, a surface of revolution and two trimmed caps) within 0.5 %", async () => {
+    const cylinder = await figures("iges", fixture("cylinder-d10x10.igs"));
+    expect(Math.abs(cylinder.volumeMm3 - Math.PI * 250) / (Math.PI * 250)).toBeLessThan(0.005);
+    expect(Math.abs(cylinder.areaMm2 - 150 * Math.PI) / (150 * Math.PI)).toBeLessThan(0.005);
+    expect(cylinder.bbox.z).toBe(10);
+    expect(cylinder.bbox.x).toBeCloseTo(10, 1);
+  });
+
+  it("measures an OBJ of quads and a 3MF in inches with the mesh code", async () => {
+    expect(await figures("obj", text(CUBE_OBJ))).toMatchObject({ volumeMm3: 1000, areaMm2: 600, bbox: { x: 10, y: 10, z: 10 }, closed: true, unit: null });
+    const inches = await figures("3mf", threeMf(modelXml({ unit: "inch", size: 1 })));
+    expect(inches).toMatchObject({ bbox: { x: 25.4, y: 25.4, z: 25.4 }, closed: true, unit: "in" });
+    expect(inches.volumeMm3).toBeCloseTo(25.4 ** 3, 1);
+  });
+
+  it("keeps the figures of an open 3MF mesh, marked open, and says why a broken one has none", async () => {
+    const open = await figures("3mf", threeMf(modelXml({ unit: "millimeter", size: 10, triangles: CUBE_TRIANGLES.slice(2) })));
+    expect(open).toMatchObject({ closed: false, areaMm2: 500 });
+    expect(await measure("3mf", text("PK no es un zip"))).toEqual({
+      status: "unreadable",
+      reason: "El archivo 3MF está dañado: no es un paquete ZIP completo (falta su índice). Expórtelo de nuevo desde su programa.",
+    });
+    expect(await measure("obj", text("v 0 0 0\nf 1 2 3\n"))).toMatchObject({ status: "unreadable", reason: expect.stringMatching(/^El archivo OBJ no es válido en la línea 2/) });
+  });
+
   it("measures an STL with the same code", async () => {
     const cube = await figures("stl", toBinaryStl(boxMesh([10, 10, 10])));
     expect(cube).toMatchObject({ volumeMm3: 1000, areaMm2: 600, bbox: { x: 10, y: 10, z: 10 }, unit: null });
@@ -77,9 +121,19 @@ describe("geometry worker", { timeout: 60_000 }, () => {
 
   it("stops a file over its time budget, and the next file is measured as usual", async () => {
     const started = Date.now();
-    const outcome = await measure("step", fixture("cylinder-d10x10.step"), { ...DEFAULT_GEOMETRY_BUDGET, timeoutMs: 5 });
+    const outcome = await measure("step", fixture("cylinder-d10x10.step"), { ...DEFAULT_GEOMETRY_BUDGET, timeoutMs: 5, timeoutMsPerMb: 0 });
     expect(outcome).toEqual({ status: "over-budget", reason: "El archivo excede el tiempo de cálculo (0.005 s)." });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect((await figures("step", fixture("cube-10mm.step"))).volumeMm3).toBe(1000);
+  });
+});
+
+describe("geometryTimeoutMs", () => {
+  it("gives 30 s plus 2 s per MB, at most 3 minutes", () => {
+    const mb = 1024 * 1024;
+    expect(geometryTimeoutMs(DEFAULT_GEOMETRY_BUDGET, 0)).toBe(30_000);
+    expect(geometryTimeoutMs(DEFAULT_GEOMETRY_BUDGET, 5 * mb)).toBe(40_000);
+    expect(geometryTimeoutMs(DEFAULT_GEOMETRY_BUDGET, 50 * mb)).toBe(130_000);
+    expect(geometryTimeoutMs(DEFAULT_GEOMETRY_BUDGET, 100 * mb)).toBe(180_000);
   });
 });

@@ -14,8 +14,13 @@ import type { GeometryFormat, GeometryThreadRequest, GeometryThreadResponse } fr
 // ends with figures or with the Spanish reason staff see.
 
 export interface GeometryBudget {
-  /** Wall-clock limit per file, ms; the thread is terminated when it runs out. */
+  /**
+   * Wall-clock limit per file, ms: `timeoutMs` plus `timeoutMsPerMb` for each MB of the file, at
+   * most `maxTimeoutMs`; the thread is terminated when it runs out.
+   */
   timeoutMs: number;
+  timeoutMsPerMb: number;
+  maxTimeoutMs: number;
   /** V8 old-generation limit of the thread, MB (the WebAssembly heap is bounded by the kernel itself). */
   maxOldGenerationMb: number;
   /** Files larger than this are not read at all, bytes. */
@@ -24,7 +29,20 @@ export interface GeometryBudget {
 
 const MIN_OLD_GENERATION_MB = 64;
 
-export const DEFAULT_GEOMETRY_BUDGET: GeometryBudget = { timeoutMs: 30_000, maxOldGenerationMb: 512, maxBytes: 100 * 1024 * 1024 };
+// Staff would rather wait two minutes for a big assembly than see no figures: 30 s, plus 2 s per MB
+// (a 50 MB STEP gets 130 s; measured 0022), never more than 3 minutes.
+export const DEFAULT_GEOMETRY_BUDGET: GeometryBudget = {
+  timeoutMs: 30_000,
+  timeoutMsPerMb: 2_000,
+  maxTimeoutMs: 180_000,
+  maxOldGenerationMb: 512,
+  maxBytes: 100 * 1024 * 1024,
+};
+
+/** The wall-clock limit for a file of `bytes` under `budget`, ms. */
+export function geometryTimeoutMs(budget: GeometryBudget, bytes: number): number {
+  return Math.round(Math.min(budget.maxTimeoutMs, budget.timeoutMs + (budget.timeoutMsPerMb * bytes) / (1024 * 1024)));
+}
 
 /** The worker thread's bundle (scripts/build-geometry-worker.mjs), beside the server build. */
 export function geometryWorkerFile(): string {
@@ -72,10 +90,8 @@ export function measureInWorker(
       void worker.terminate();
       resolve(outcome);
     };
-    const timer = setTimeout(
-      () => finish({ status: "over-budget", reason: `El archivo excede el tiempo de cálculo (${seconds(budget.timeoutMs)} s).` }),
-      budget.timeoutMs,
-    );
+    const timeoutMs = geometryTimeoutMs(budget, bytes.length);
+    const timer = setTimeout(() => finish({ status: "over-budget", reason: `El archivo excede el tiempo de cálculo (${seconds(timeoutMs)} s).` }), timeoutMs);
     // The server is shutting down: the thread ends now and the file is measured after the restart.
     const abort = () => finish({ status: "aborted" });
     if (signal?.aborted) return abort();
@@ -98,7 +114,7 @@ export function measureInWorker(
   });
 }
 
-const FORMAT_BY_KIND: Record<string, GeometryFormat | undefined> = { step: "step", iges: "iges", stl: "stl" };
+const FORMAT_BY_KIND: Record<string, GeometryFormat | undefined> = { step: "step", iges: "iges", stl: "stl", obj: "obj", "3mf": "3mf" };
 
 /** A claim older than this was lost (the process died mid-file): the file is taken again. */
 const STALE_CLAIM_MS = 10 * 60_000;
@@ -142,7 +158,7 @@ async function settle(id: string, status: Exclude<SolicitudFileGeometryStatus, "
 /** Measures one claimed file and stores the outcome. */
 async function processFile(file: Claimed, budget: GeometryBudget, workerFile: string, signal: AbortSignal): Promise<void> {
   const format = FORMAT_BY_KIND[file.kind];
-  if (!format) return settle(file.id, "not-cad", null, "Este archivo no es un modelo 3D (STEP, IGES o STL): no tiene cálculo de volumen.");
+  if (!format) return settle(file.id, "not-cad", null, "Este archivo no es un modelo 3D que podamos medir (STEP, IGES, STL, 3MF u OBJ): no tiene cálculo de volumen.");
   if (file.attempts > MAX_ATTEMPTS) return settle(file.id, "unreadable", null, `${UNREADABLE} El cálculo se interrumpió varias veces.`);
   if (file.size > budget.maxBytes) {
     const mb = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 0 }).format(budget.maxBytes / 1024 / 1024);

@@ -1,9 +1,11 @@
 import type { Route } from "./+types/home";
 import { AppLink } from "~/components/ui/app-link";
 import { JsonLd } from "~/components/ui/json-ld";
+import { Picture } from "~/components/ui/picture";
 import { home } from "~/features/site/content/home";
 import { industries } from "~/features/site/content/industries";
 import { services } from "~/features/site/content/services";
+import { getHeroPicture, getServicePicture } from "~/features/site/imagery/images.server";
 import { siteConfig } from "~/services/site-config/site-config";
 import { localBusinessJsonLd } from "~/features/site/structured-data";
 import { getEnv } from "~/lib/env.server";
@@ -17,29 +19,42 @@ export const handle = publicPageHandle;
 export function loader() {
   return {
     home,
-    services: services.map(({ slug, name, summary }) => ({ slug, name, summary })),
+    hero: getHeroPicture(),
+    services: services.map(({ slug, name, summary }) => ({ slug, name, summary, picture: getServicePicture(slug) })),
     industries: industries.map(({ slug, name, summary }) => ({ slug, name, summary })),
     jsonLd: localBusinessJsonLd(getEnv().publicUrl),
   };
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { home, services, industries, jsonLd } = loaderData;
+  const { home, hero, services, industries, jsonLd } = loaderData;
   return (
     <>
       <JsonLd data={jsonLd} />
       <section className="bg-acero-900 text-white">
         <div className="container-page py-16 sm:py-24">
-          <p className="text-sm font-semibold tracking-wide text-forja-100 uppercase">{siteConfig.tagline}</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{home.headline}</h1>
-          <p className="mt-5 max-w-2xl text-lg text-acero-100">{home.subheadline}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <AppLink to="/cotiza" className="btn-primary">
-              Solicitar cotización
-            </AppLink>
-            <AppLink to="/servicios" className="btn border border-acero-300 text-white hover:bg-acero-800">
-              Ver servicios
-            </AppLink>
+          <div className="grid items-center gap-10 lg:grid-cols-2">
+            <div>
+              <p className="text-sm font-semibold tracking-wide text-forja-100 uppercase">{siteConfig.tagline}</p>
+              <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{home.headline}</h1>
+              <p className="mt-5 max-w-2xl text-lg text-acero-100">{home.subheadline}</p>
+              <div className="mt-8 flex flex-wrap gap-3">
+                <AppLink to="/cotiza" className="btn-primary">
+                  Solicitar cotización
+                </AppLink>
+                <AppLink to="/servicios" className="btn border border-acero-300 text-white hover:bg-acero-800">
+                  Ver servicios
+                </AppLink>
+              </div>
+            </div>
+            {hero ? (
+              <Picture
+                picture={hero}
+                sizes="(min-width: 1152px) 524px, (min-width: 1024px) calc(50vw - 52px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)"
+                priority
+                className="h-auto w-full rounded-xl ring-1 ring-acero-700"
+              />
+            ) : null}
           </div>
           <dl className="mt-12 grid grid-cols-2 gap-6 border-t border-acero-700 pt-8 sm:grid-cols-4">
             {home.figures.map((figure) => (
@@ -58,13 +73,22 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {services.map((service) => (
-            <li key={service.slug} className="rounded-lg border border-acero-200 p-5">
-              <h3 className="font-semibold text-acero-900">
-                <AppLink to={`/servicios#${service.slug}`} className="hover:text-forja-700">
-                  {service.name}
-                </AppLink>
-              </h3>
-              <p className="mt-2 text-sm text-acero-700">{service.summary}</p>
+            <li key={service.slug} className="overflow-hidden rounded-lg border border-acero-200">
+              {service.picture ? (
+                <Picture
+                  picture={service.picture}
+                  sizes="(min-width: 1152px) 260px, (min-width: 1024px) calc(25vw - 28px), (min-width: 640px) calc(50vw - 32px), calc(100vw - 32px)"
+                  className="h-auto w-full border-b border-acero-200"
+                />
+              ) : null}
+              <div className="p-5">
+                <h3 className="font-semibold text-acero-900">
+                  <AppLink to={`/servicios#${service.slug}`} className="hover:text-forja-700">
+                    {service.name}
+                  </AppLink>
+                </h3>
+                <p className="mt-2 text-sm text-acero-700">{service.summary}</p>
+              </div>
             </li>
           ))}
         </ul>

@@ -1,7 +1,9 @@
 import type { Route } from "./+types/industrias";
 import { AppLink } from "~/components/ui/app-link";
 import { PageIntro } from "~/components/ui/page-intro";
+import { Picture } from "~/components/ui/picture";
 import { industries } from "~/features/site/content/industries";
+import { getIndustryPicture } from "~/features/site/imagery/images.server";
 import { publicPageHandle } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 
@@ -14,7 +16,7 @@ export const meta: Route.MetaFunction = () =>
 export const handle = publicPageHandle;
 
 export function loader() {
-  return { industries: industries.map(({ slug, name, summary }) => ({ slug, name, summary })) };
+  return { industries: industries.map(({ slug, name, summary }) => ({ slug, name, summary, picture: getIndustryPicture(slug) })) };
 }
 
 export default function IndustriesPage({ loaderData }: Route.ComponentProps) {
@@ -26,13 +28,23 @@ export default function IndustriesPage({ loaderData }: Route.ComponentProps) {
         lead="Cada industria pide algo distinto: trazabilidad, diseño sanitario, resistencia al desgaste o documentación PPAP. Estos son los sectores que atendemos todos los días."
       />
       <ul className="container-page grid gap-6 py-12 sm:grid-cols-2 lg:grid-cols-3">
-        {loaderData.industries.map((industry) => (
-          <li key={industry.slug} className="flex flex-col rounded-lg border border-acero-200 p-6">
-            <h2 className="text-xl font-semibold text-acero-900">{industry.name}</h2>
-            <p className="mt-2 flex-1 text-acero-700">{industry.summary}</p>
-            <AppLink to={`/industrias-design/${industry.slug}`} className="mt-4 font-semibold text-forja-700 underline underline-offset-2">
-              Ver {industry.name.toLowerCase()}
-            </AppLink>
+        {loaderData.industries.map((industry, index) => (
+          <li key={industry.slug} className="flex flex-col overflow-hidden rounded-lg border border-acero-200">
+            {industry.picture ? (
+              <Picture
+                picture={industry.picture}
+                sizes="(min-width: 1152px) 347px, (min-width: 1024px) calc(33vw - 37px), (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)"
+                eager={index < 3}
+                className="h-auto w-full border-b border-acero-200"
+              />
+            ) : null}
+            <div className="flex flex-1 flex-col p-6">
+              <h2 className="text-xl font-semibold text-acero-900">{industry.name}</h2>
+              <p className="mt-2 flex-1 text-acero-700">{industry.summary}</p>
+              <AppLink to={`/industrias-design/${industry.slug}`} className="mt-4 font-semibold text-forja-700 underline underline-offset-2">
+                Ver {industry.name.toLowerCase()}
+              </AppLink>
+            </div>
           </li>
         ))}
       </ul>

@@ -1,8 +1,10 @@
 import { Outlet, redirect } from "react-router";
 import type { Route } from "./+types/industry-layout";
 import { AppLink } from "~/components/ui/app-link";
+import { Picture } from "~/components/ui/picture";
 import { getIndustry, industries } from "~/features/site/content/industries";
 import { getService } from "~/features/site/content/services";
+import { getExampleDrawing, getIndustryPicture } from "~/features/site/imagery/images.server";
 import { notFound } from "~/lib/errors";
 
 // Industry layout: the industry's hero, the page, then the other nine industries and a call to action.
@@ -17,27 +19,41 @@ export function loader({ params, request }: Route.LoaderArgs) {
       ...industry,
       services: industry.services.map((service) => ({ ...service, name: getService(service.slug)?.name ?? service.slug })),
     },
+    picture: getIndustryPicture(industry.slug),
+    drawing: getExampleDrawing(industry.slug),
     others: industries.filter((other) => other.slug !== industry.slug).map(({ slug, name }) => ({ slug, name })),
   };
 }
 
 export default function IndustryLayout({ loaderData }: Route.ComponentProps) {
-  const { industry, others } = loaderData;
+  const { industry, picture, others } = loaderData;
   return (
     <>
       <section className="bg-acero-900 text-white">
-        <div className="container-page py-14 sm:py-20">
-          <p className="text-sm font-semibold tracking-wide text-forja-100 uppercase">
-            <AppLink to="/industrias" className="underline-offset-2 hover:underline">
-              Industrias
-            </AppLink>{" "}
-            / {industry.name}
-          </p>
-          <h1 className="mt-3 max-w-3xl text-3xl font-bold tracking-tight sm:text-5xl">{industry.headline}</h1>
-          <p className="mt-5 max-w-2xl text-lg text-acero-100">{industry.intro}</p>
-          <AppLink to={`/cotiza?industria=${industry.slug}`} className="btn-primary mt-8">
-            Cotizar un proyecto de {industry.name.toLowerCase()}
-          </AppLink>
+        <div className="container-page grid items-center gap-10 py-14 sm:py-20 lg:grid-cols-5">
+          <div className="lg:col-span-3">
+            <p className="text-sm font-semibold tracking-wide text-forja-100 uppercase">
+              <AppLink to="/industrias" className="underline-offset-2 hover:underline">
+                Industrias
+              </AppLink>{" "}
+              / {industry.name}
+            </p>
+            <h1 className="mt-3 max-w-3xl text-3xl font-bold tracking-tight sm:text-5xl">{industry.headline}</h1>
+            <p className="mt-5 max-w-2xl text-lg text-acero-100">{industry.intro}</p>
+            <AppLink to={`/cotiza?industria=${industry.slug}`} className="btn-primary mt-8">
+              Cotizar un proyecto de {industry.name.toLowerCase()}
+            </AppLink>
+          </div>
+          {picture ? (
+            <div className="lg:col-span-2">
+              <Picture
+                picture={picture}
+                sizes="(min-width: 1152px) 416px, (min-width: 1024px) calc(40vw - 45px), (min-width: 640px) 448px, calc(100vw - 32px)"
+                priority
+                className="h-auto w-full rounded-xl ring-1 ring-acero-700 sm:max-w-md lg:max-w-none"
+              />
+            </div>
+          ) : null}
         </div>
       </section>
       <Outlet />

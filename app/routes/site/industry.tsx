@@ -18,7 +18,7 @@ export const handle = publicPageHandle;
 export default function IndustryPage() {
   const data = useRouteLoaderData<typeof industryLayoutLoader>(LAYOUT_ID);
   if (!data) return null;
-  const { industry } = data;
+  const { industry, drawing } = data;
   return (
     <div className="container-page space-y-14 py-14">
       <section aria-labelledby="retos">
@@ -87,6 +87,25 @@ export default function IndustryPage() {
             </li>
           ))}
         </ul>
+        {drawing ? (
+          <figure className="mt-8">
+            <img
+              src={drawing.src}
+              alt={drawing.alt}
+              width={drawing.width}
+              height={drawing.height}
+              loading="lazy"
+              decoding="async"
+              className="h-auto w-full rounded-md border border-acero-200 bg-white"
+            />
+            <figcaption className="mt-3 text-sm text-acero-700">
+              Dibujo técnico de la pieza, generado de su modelo CAD.{" "}
+              <a href={drawing.src} className="font-semibold text-forja-700 underline underline-offset-2">
+                Abrir el dibujo completo
+              </a>
+            </figcaption>
+          </figure>
+        ) : null}
       </section>
     </div>
   );

@@ -1,7 +1,9 @@
 import type { Route } from "./+types/servicios";
 import { AppLink } from "~/components/ui/app-link";
 import { PageIntro } from "~/components/ui/page-intro";
+import { Picture } from "~/components/ui/picture";
 import { services } from "~/features/site/content/services";
+import { getServicePicture } from "~/features/site/imagery/images.server";
 import { publicPageHandle } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 
@@ -14,7 +16,7 @@ export const meta: Route.MetaFunction = () =>
 export const handle = publicPageHandle;
 
 export function loader() {
-  return { services };
+  return { services: services.map((service) => ({ ...service, picture: getServicePicture(service.slug) })) };
 }
 
 export default function ServicesPage({ loaderData }: Route.ComponentProps) {
@@ -57,14 +59,24 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
                 Cotizar {service.name.toLowerCase()}
               </AppLink>
             </div>
-            <div className="rounded-lg bg-acero-50 p-5 lg:col-span-2">
-              <h3 className="font-semibold text-acero-900">Capacidades</h3>
-              <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-acero-800">
-                {service.capabilities.map((capability) => (
-                  <li key={capability}>{capability}</li>
-                ))}
-              </ul>
-              <p className="mt-4 text-sm font-medium text-acero-900">{service.leadTime}</p>
+            <div className="lg:col-span-2">
+              {service.picture ? (
+                <Picture
+                  picture={service.picture}
+                  sizes="(min-width: 1152px) 411px, (min-width: 1024px) calc(40vw - 50px), (min-width: 640px) 448px, calc(100vw - 32px)"
+                  eager={index === 0}
+                  className="mb-5 h-auto w-full rounded-lg border border-acero-200 sm:max-w-md lg:max-w-none"
+                />
+              ) : null}
+              <div className="rounded-lg bg-acero-50 p-5">
+                <h3 className="font-semibold text-acero-900">Capacidades</h3>
+                <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-acero-800">
+                  {service.capabilities.map((capability) => (
+                    <li key={capability}>{capability}</li>
+                  ))}
+                </ul>
+                <p className="mt-4 text-sm font-medium text-acero-900">{service.leadTime}</p>
+              </div>
             </div>
           </section>
         ))}

@@ -281,21 +281,23 @@ export function buildPart(r: R, spec: PartSpec): Solid {
       const x = length / 2 - inset;
       const y = width / 2 - inset;
       let body = plate(r, withHoles(r, r.drawRoundedRectangle(length, width, 4), mountHole, [[-x, -y], [x, -y], [-x, y], [x, y]]), t);
-      for (const [px, py] of pad.at) body = body.fuse(r.makeCylinder(pad.diameter / 2, pad.height, [px, py, t - 0.01], [0, 0, 1]));
+      // Everything standing on the base starts a hair inside it, so the fuse is one solid.
+      const sink = 0.01;
+      for (const [px, py] of pad.at) body = body.fuse(r.makeCylinder(pad.diameter / 2, pad.height + sink, [px, py, t - sink], [0, 0, 1]));
       const lead = pin.diameter * 0.3;
       for (const [px, py] of pin.at) {
         const shape = revolveProfile(r, [
-          [0, 0],
-          [pin.diameter / 2, 0],
+          [0, -sink],
+          [pin.diameter / 2, -sink],
           [pin.diameter / 2, pin.height - lead],
           [pin.diameter * 0.3, pin.height],
           [0, pin.height],
         ]);
-        body = body.fuse(shape.translate([px, py, t - 0.01]));
+        body = body.fuse(shape.translate([px, py, t]));
       }
       for (const block of blocks) {
         const [bx, by] = block.at;
-        body = body.fuse(r.makeBox([bx - block.length / 2, by - block.width / 2, t - 0.01], [bx + block.length / 2, by + block.width / 2, t + block.height]));
+        body = body.fuse(r.makeBox([bx - block.length / 2, by - block.width / 2, t - sink], [bx + block.length / 2, by + block.width / 2, t + block.height]));
       }
       return body;
     }
@@ -312,7 +314,7 @@ export function buildPart(r: R, spec: PartSpec): Solid {
       let body = plate(r, outline, thickness);
       if (hub) {
         const ring = r.drawCircle(hub.diameter / 2).cut(r.drawCircle(bore / 2));
-        body = body.fuse(plate(r, ring, hub.height, thickness - 0.01));
+        body = body.fuse(plate(r, ring, hub.height + 0.01, thickness - 0.01));
       }
       return body;
     }
@@ -383,7 +385,7 @@ export function buildPart(r: R, spec: PartSpec): Solid {
       }
       const face = plate(r, outline, sheet);
       const ring = r.drawRoundedRectangle(length, width, 2).cut(r.drawRectangle(length - 2 * sheet, width - 2 * sheet));
-      return face.fuse(plate(r, ring, flange - sheet, sheet - 0.01));
+      return face.fuse(plate(r, ring, flange - sheet + 0.01, sheet - 0.01));
     }
   }
 }
