@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { solicitudFiles, type SolicitudFileGeometry, type SolicitudFileGeometryStatus } from "~/db/schema/solicitudes";
 import { logger } from "~/lib/logger.server";
 import { getFileStore } from "~/services/files/file-store.server";
+import { startPoller, type Poller } from "~/services/jobs/poller.server";
+import { runInThread, transferableCopy } from "~/services/jobs/thread.server";
 import type { GeometryFormat, GeometryThreadRequest, GeometryThreadResponse } from "./geometry-protocol";
 
 // Server-side geometry of CAD attachments (docs/decisions/0022). A solicitud is stored first, its
@@ -26,8 +27,6 @@ export interface GeometryBudget {
   /** Files larger than this are not read at all, bytes. */
   maxBytes: number;
 }
-
-const MIN_OLD_GENERATION_MB = 64;
 
 // Staff would rather wait two minutes for a big assembly than see no figures: 30 s, plus 2 s per MB
 // (a 50 MB STEP gets 130 s; measured 0022), never more than 3 minutes.
@@ -63,55 +62,32 @@ function seconds(ms: number): string {
  * Measures one file in a fresh worker thread under `budget`. A thread that runs out of time is
  * terminated; one that runs out of memory dies alone. Never throws.
  */
-export function measureInWorker(
+export async function measureInWorker(
   format: GeometryFormat,
   bytes: Uint8Array,
   budget: GeometryBudget = DEFAULT_GEOMETRY_BUDGET,
   workerFile = geometryWorkerFile(),
   signal?: AbortSignal,
 ): Promise<GeometryOutcome | { status: "aborted" }> {
-  return new Promise((resolve) => {
-    let settled = false;
-    let worker: Worker;
-    try {
-      // Below a few dozen MB V8 cannot even create the thread's heap, and that failure ends the whole process.
-      const maxOldGenerationSizeMb = Math.max(MIN_OLD_GENERATION_MB, budget.maxOldGenerationMb);
-      worker = new Worker(workerFile, { resourceLimits: { maxOldGenerationSizeMb }, stdout: true, stderr: true });
-    } catch (error) {
-      logger.error({ err: error }, "could not start the geometry worker");
-      resolve({ status: "unreadable", reason: UNREADABLE });
-      return;
+  const timeoutMs = geometryTimeoutMs(budget, bytes.length);
+  // A copy goes to the thread (transferred, so it is not held twice): see transferableCopy.
+  const copy = transferableCopy(bytes);
+  const outcome = await runInThread<GeometryThreadResponse>(workerFile, { format, bytes: copy } satisfies GeometryThreadRequest, [copy], { timeoutMs, maxOldGenerationMb: budget.maxOldGenerationMb }, signal);
+  switch (outcome.status) {
+    case "answered": {
+      const answer = outcome.answer;
+      return answer.ok ? { status: "ok", figures: { ...answer.figures, unit: answer.unit, elapsedMs: answer.elapsedMs } } : { status: "unreadable", reason: answer.reason };
     }
-    const finish = (outcome: GeometryOutcome | { status: "aborted" }) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", abort);
-      void worker.terminate();
-      resolve(outcome);
-    };
-    const timeoutMs = geometryTimeoutMs(budget, bytes.length);
-    const timer = setTimeout(() => finish({ status: "over-budget", reason: `El archivo excede el tiempo de cálculo (${seconds(timeoutMs)} s).` }), timeoutMs);
-    // The server is shutting down: the thread ends now and the file is measured after the restart.
-    const abort = () => finish({ status: "aborted" });
-    if (signal?.aborted) return abort();
-    signal?.addEventListener("abort", abort);
-    worker.on("message", (answer: GeometryThreadResponse) => {
-      if (answer.ok) finish({ status: "ok", figures: { ...answer.figures, unit: answer.unit, elapsedMs: answer.elapsedMs } });
-      else finish({ status: "unreadable", reason: answer.reason });
-    });
-    worker.on("error", (error: Error & { code?: string }) => {
-      const memory = error.code === "ERR_WORKER_OUT_OF_MEMORY" || /memory/i.test(error.message);
-      if (!memory) logger.warn({ err: error }, "geometry worker failed");
-      finish(memory ? { status: "over-budget", reason: `El archivo excede la memoria de cálculo (${budget.maxOldGenerationMb} MB).` } : { status: "unreadable", reason: UNREADABLE });
-    });
-    worker.on("exit", () => finish({ status: "unreadable", reason: UNREADABLE }));
-    // A copy goes to the thread (transferred, so it is not held twice). `new Uint8Array(view)` copies
-    // into an ArrayBuffer of its own: a Buffer's `slice` is a view, and a small Buffer lives in
-    // Node's shared pool, which cannot be transferred.
-    const copy = new Uint8Array(bytes).buffer;
-    worker.postMessage({ format, bytes: copy } satisfies GeometryThreadRequest, [copy]);
-  });
+    case "aborted":
+      // The server is shutting down: the file is measured after the restart.
+      return { status: "aborted" };
+    case "timeout":
+      return { status: "over-budget", reason: `El archivo excede el tiempo de cálculo (${seconds(timeoutMs)} s).` };
+    case "out-of-memory":
+      return { status: "over-budget", reason: `El archivo excede la memoria de cálculo (${budget.maxOldGenerationMb} MB).` };
+    case "failed":
+      return { status: "unreadable", reason: UNREADABLE };
+  }
 }
 
 const FORMAT_BY_KIND: Record<string, GeometryFormat | undefined> = { step: "step", iges: "iges", stl: "stl", obj: "obj", "3mf": "3mf" };
@@ -185,15 +161,13 @@ export interface GeometryJobOptions {
   workerFile?: string;
 }
 
-export interface GeometryJob {
-  stop(): Promise<void>;
-}
+export type GeometryJob = Poller;
 
-let activeNudge: (() => void) | undefined;
+let active: Poller | undefined;
 
 /** Wakes the geometry job now (after a solicitud with files is committed); no-op when it is not running. */
 export function nudgeGeometryJob(): void {
-  activeNudge?.();
+  active?.nudge();
 }
 
 /**
@@ -206,60 +180,24 @@ export function startGeometryJob(options: GeometryJobOptions = {}): GeometryJob 
   const budget = options.budget ?? DEFAULT_GEOMETRY_BUDGET;
   const workerFile = options.workerFile ?? geometryWorkerFile();
   if (!fs.existsSync(workerFile)) logger.warn({ workerFile }, "geometry worker bundle missing: run npm run build");
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<void> | undefined;
-  let nudged = false;
-  const shutdown = new AbortController();
-
-  const runOnce = async () => {
-    while (!stopped) {
-      nudged = false;
-      let file: Claimed | null;
-      try {
-        file = await claimNext();
-      } catch (error) {
-        logger.error({ err: error }, "geometry job could not read pending files");
-        return;
-      }
-      if (!file) return;
-      try {
-        await processFile(file, budget, workerFile, shutdown.signal);
-      } catch (error) {
-        // The database went away mid-file: the claim goes stale and the file is taken again.
-        logger.error({ err: error, fileId: file.id }, "geometry job could not store a result");
-        return;
-      }
+  const poller = startPoller("solicitud-geometry", intervalMs, async (signal) => {
+    const file = await claimNext();
+    if (!file) return false;
+    try {
+      await processFile(file, budget, workerFile, signal);
+    } catch (error) {
+      // The database went away mid-file: the claim goes stale and the file is taken again.
+      logger.error({ err: error, fileId: file.id }, "geometry job could not store a result");
+      return false;
     }
-  };
-
-  function run(): void {
-    if (stopped) return;
-    if (inFlight) {
-      nudged = true;
-      return;
-    }
-    clearTimeout(timer);
-    inFlight = runOnce().finally(() => {
-      inFlight = undefined;
-      if (nudged && !stopped) setImmediate(run);
-      else if (!stopped) {
-        timer = setTimeout(run, intervalMs);
-        timer.unref();
-      }
-    });
-  }
-
-  const nudge = () => run();
-  activeNudge = nudge;
-  setImmediate(run);
+    return !signal.aborted;
+  });
+  active = poller;
   return {
+    nudge: poller.nudge,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      shutdown.abort();
-      if (activeNudge === nudge) activeNudge = undefined;
-      await inFlight;
+      if (active === poller) active = undefined;
+      await poller.stop();
     },
   };
 }
