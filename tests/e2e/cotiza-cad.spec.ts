@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page, Route } from "@playwright/test";
+import { CUBE_OBJ, modelXml, threeMf } from "../../app/features/solicitudes/mesh-test-files";
 import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { PROJECT_ROOT } from "./support/server";
@@ -9,11 +10,12 @@ import { fillQuoteForm, findSolicitudes, openStaffClient, quoteForm, quoteValues
 
 // Issue 12 §2 (browser half): a STEP file chosen on /cotiza is read in the browser by OpenCascade
 // (WebAssembly, in a Web Worker loaded only then) and shown with the instant estimate; the customer
-// can say the model is in inches; a file that cannot be read is still sent. Against the production build.
+// can say the model is in inches; a file that cannot be read is still sent. OBJ and 3MF meshes are read
+// by the same worker without the kernel. Against the production build.
 
 const CAD_DIR = path.join(PROJECT_ROOT, "tests/fixtures/cad");
 const cadFile = (name: string) => ({ name, mimeType: "application/step", buffer: fs.readFileSync(path.join(CAD_DIR, name)) });
-const REGION = "Estimación instantánea de sus archivos STEP e IGES";
+const REGION = "Estimación instantánea de sus archivos STEP, IGES, OBJ y 3MF";
 const UNREADABLE = "No pudimos leer la geometría; la revisaremos al recibir su solicitud.";
 const PRICE_RANGE = /Precio indicativo: (\$[\d,]+\.\d\d – \$[\d,]+\.\d\d) MXN, IVA incluido/;
 
@@ -141,6 +143,59 @@ test("IGES cubes (trimmed surfaces, scripts/make-iges.mjs) are read in the brows
   await expect(inch).toContainText("Unidades detectadas: pulgadas.", { timeout: 20_000 });
   await expect(figure(inch, "Volumen de la pieza")).toHaveText("16.39 cm³");
   await expect(figure(inch, "Dimensiones (caja envolvente)")).toHaveText("25.4 × 25.4 × 25.4 mm");
+});
+
+test("OBJ and 3MF cubes are read in the browser without the kernel: 1 cm³, 10 × 10 × 10 mm, their units, a 3MF in µm", async ({ page }) => {
+  const urls = trackRequests(page);
+  await openCotiza(page);
+  await quoteForm(page).service.selectOption("prototipado-rapido");
+  const worker = page.waitForEvent("worker");
+  await quoteForm(page).files.setInputFiles([
+    { name: "cubo.obj", mimeType: "model/obj", buffer: Buffer.from(CUBE_OBJ) },
+    { name: "cubo.3mf", mimeType: "model/3mf", buffer: Buffer.from(threeMf(modelXml({ unit: "millimeter", size: 10 }))) },
+    { name: "cubo-micras.3mf", mimeType: "model/3mf", buffer: Buffer.from(threeMf(modelXml({ unit: "micron", size: 10_000 }))) },
+  ]);
+  expect(new URL((await worker).url()).pathname).toMatch(/^\/assets\/cad-worker-[\w-]+\.js$/);
+
+  const obj = card(page, "cubo.obj");
+  await expect(obj).toContainText("El archivo no indica sus unidades; suponemos milímetros.", { timeout: 20_000 });
+  await expect(obj.getByRole("radio", { name: "Milímetros" })).toBeChecked();
+  for (const name of ["cubo.obj", "cubo.3mf", "cubo-micras.3mf"]) {
+    const cube = card(page, name);
+    await expect(figure(cube, "Volumen de la pieza"), name).toHaveText("1 cm³", { timeout: 20_000 });
+    await expect(figure(cube, "Área de superficie"), name).toHaveText("6 cm²");
+    await expect(figure(cube, "Dimensiones (caja envolvente)"), name).toHaveText("10 × 10 × 10 mm");
+    await expect(cube).not.toContainText("sólido cerrado");
+    expect(PRICE_RANGE.exec(plain(await cube.textContent()))?.[1], name).toBe("$406.00 – $1,392.00");
+  }
+  await expect(card(page, "cubo.3mf")).toContainText("Unidades detectadas: milímetros.");
+  const micrometres = card(page, "cubo-micras.3mf");
+  await expect(micrometres).toContainText("Unidades detectadas: micrómetros.");
+  await expect(micrometres.getByRole("radio", { name: "Micrómetros" })).toBeChecked();
+  // The customer says the numbers were millimetres after all: 1000 times larger on each side.
+  await micrometres.getByRole("radio", { name: "Milímetros" }).check();
+  await expect(figure(micrometres, "Dimensiones (caja envolvente)")).toHaveText("10,000 × 10,000 × 10,000 mm");
+
+  // No STEP or IGES among them: the kernel's .wasm was never fetched.
+  await page.waitForLoadState("networkidle");
+  expect(urls.filter((url) => url.endsWith(".wasm"))).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("an open OBJ is still measured and priced, with the note; an OBJ that cannot be read gets the note", async ({ page }) => {
+  await openCotiza(page);
+  await quoteForm(page).service.selectOption("prototipado-rapido");
+  await quoteForm(page).files.setInputFiles([
+    { name: "sin-tapa.obj", mimeType: "model/obj", buffer: Buffer.from(CUBE_OBJ.replace("f 5//1 6//1 7//1 8//1\n", "")) },
+    { name: "roto.obj", mimeType: "model/obj", buffer: Buffer.from("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 4\n") },
+  ]);
+  const open = card(page, "sin-tapa.obj");
+  await expect(open).toContainText("El modelo no forma un sólido cerrado: el volumen es aproximado.", { timeout: 20_000 });
+  await expect(figure(open, "Área de superficie")).toHaveText("5 cm²");
+  expect(PRICE_RANGE.exec(plain(await open.textContent()))?.[1]).toBe("$406.00 – $1,392.00");
+  const broken = card(page, "roto.obj");
+  await expect(broken).toContainText(UNREADABLE, { timeout: 20_000 });
+  await expect(broken.getByRole("radio")).toHaveCount(0);
 });
 
 test("a STEP file that cannot be read gets the note, and the request is sent and stored with it", async ({ page, playwright }) => {

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { CUBE_OBJ, modelXml, threeMf } from "../../app/features/solicitudes/mesh-test-files";
 import { binaryStlFile } from "../support/minimal-files";
 import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
@@ -9,7 +10,8 @@ import { expectDrawn, openViewer, pixels, SWIFTSHADER } from "./support/viewer";
 import { fetchFormToken, findSolicitudes, openStaffClient, quoteForm, quoteMultipart, quoteValues, signInStaffContext } from "./support/solicitudes";
 
 // Issue 12 §1–2: the 3D part viewer. On /cotiza, beside the estimate of a STEP cube (tessellated by
-// the CAD worker) and of an STL; for staff, on a stored request's files. The scene (three.js) is a
+// the CAD worker), of a 3MF cube (read by the same worker without the kernel) and of an STL; for
+// staff, on a stored request's files. The scene (three.js) is a
 // chunk of its own, fetched only when a viewer opens. Pixels are read back from screenshots of the
 // canvas: headless Chromium draws WebGL with SwiftShader (software), which this file asks for
 // explicitly so it keeps working where the automatic fallback is switched off.
@@ -18,7 +20,8 @@ test.use({ launchOptions: SWIFTSHADER });
 
 const CUBE = "browser-cube-10mm.step";
 const cubeFile = () => ({ name: CUBE, mimeType: "application/step", buffer: fs.readFileSync(path.join(PROJECT_ROOT, "tests/fixtures/cad", CUBE)) });
-const CAD_REGION = "Estimación instantánea de sus archivos STEP e IGES";
+const CAD_REGION = "Estimación instantánea de sus archivos STEP, IGES, OBJ y 3MF";
+const cube3mf = () => Buffer.from(threeMf(modelXml({ unit: "millimeter", size: 10 })));
 const STL_REGION = "Estimación instantánea de sus archivos STL";
 const THREE_MARK = "isWebGLRenderer"; // a property three.js's renderer carries, kept by minification
 
@@ -104,6 +107,27 @@ test("/cotiza: an STL's preview draws from the triangles read for its estimate",
   await expectDrawn(page, canvas);
 });
 
+test("/cotiza: a 3MF cube's preview draws from the triangles the worker read, without the kernel", async ({ page }) => {
+  const wasm: string[] = [];
+  page.context().on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".wasm")) wasm.push(request.url());
+  });
+  await page.goto("/cotiza");
+  await waitForHydration(page);
+  await quoteForm(page).files.setInputFiles({ name: "tapa.3mf", mimeType: "model/3mf", buffer: cube3mf() });
+  const card = page.getByRole("region", { name: CAD_REGION }).locator("article").filter({ hasText: "tapa.3mf" });
+  await expect(card.getByRole("button", { name: "Ver en 3D tapa.3mf" })).toBeVisible({ timeout: 20_000 });
+  const { canvas, controls } = await openViewer(page, card);
+  await expect(canvas).toHaveAccessibleName("Modelo 3D de tapa.3mf");
+  await expect(card.locator("figcaption")).toHaveText("tapa.3mf · 10 × 10 × 10 mm");
+  const solid = await expectDrawn(page, canvas);
+  expect(solid.orange, "no section colour before «Corte»").toBe(0);
+  // A closed mesh cut open shows its inside in orange, as the STEP cube does.
+  await controls.getByRole("button", { name: "Corte" }).click();
+  await expect.poll(async () => (await pixels(page, canvas)).orange / solid.drawn).toBeGreaterThan(0.1);
+  expect(wasm).toEqual([]);
+});
+
 test("without a WebGL context the viewer says so and the page stays usable", async ({ page }) => {
   // The browser has WebGL but refuses a context (blocked, or a lost GPU): three.js cannot start.
   await page.addInitScript(() => {
@@ -122,7 +146,7 @@ test("without a WebGL context the viewer says so and the page stays usable", asy
   await expect(card).toContainText("10 × 20 × 30 mm"); // the estimate is still there
 });
 
-test("staff open the stored STEP and STL of a request in 3D on its detail page", async ({ page, request, playwright }) => {
+test("staff open the stored STEP, STL, OBJ and 3MF of a request in 3D on its detail page", async ({ page, request, playwright }) => {
   const values = quoteValues();
   const token = await fetchFormToken(request, "/cotiza");
   await page.waitForTimeout(3_100); // the form refuses a post sooner than 3 s after it was shown
@@ -131,6 +155,8 @@ test("staff open the stored STEP and STL of a request in 3D on its detail page",
     multipart: quoteMultipart(values, token, [
       { name: cube.name, bytes: cube.buffer, type: cube.mimeType },
       { name: "soporte.stl", bytes: binaryStlFile(), type: "model/stl" },
+      { name: "cubo.obj", bytes: new TextEncoder().encode(CUBE_OBJ), type: "model/obj" },
+      { name: "tapa.3mf", bytes: cube3mf(), type: "model/3mf" },
     ]),
     maxRedirects: 0,
   });
@@ -164,4 +190,12 @@ test("staff open the stored STEP and STL of a request in 3D on its detail page",
   await stepView.controls.getByRole("button", { name: "Corte" }).click();
   await expect(stepView.controls.getByRole("button", { name: "Corte" })).toHaveAttribute("aria-pressed", "true");
   expect(await axeViolations(page)).toEqual([]);
+  await stepView.controls.getByRole("button", { name: /^Cerrar/ }).click();
+
+  // OBJ and 3MF: fetched from the store and read by the same worker, without the kernel.
+  for (const name of ["cubo.obj", "tapa.3mf"]) {
+    const view = await openViewer(page, files.filter({ hasText: name }));
+    await expectDrawn(page, view.canvas);
+    await view.controls.getByRole("button", { name: /^Cerrar/ }).click();
+  }
 });

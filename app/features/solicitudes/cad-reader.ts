@@ -1,18 +1,24 @@
 // The page's side of the CAD worker (cad-worker.ts): one module Web Worker, created on the first
-// file, answering each file by id. /cotiza reads the chosen files with it; the staff detail page
-// reads a stored file with it for the 3D view. Vite makes the worker its own chunk (and the kernel's
-// .wasm an asset), fetched only when a reader first reads.
+// file, answering each file by id. /cotiza reads the chosen files with it (STEP, IGES, OBJ and 3MF);
+// the staff detail page reads a stored file with it for the 3D view. Vite makes the worker its own
+// chunk (and the kernel's .wasm an asset), fetched only when a reader first reads.
 import type { ViewerMesh } from "~/components/part-viewer/viewer-mesh";
-import type { CadFormat } from "./cad-units";
-import type { CadWorkerAnswer, CadWorkerRequest, CadWorkerResponse } from "./cad-worker";
+import { cadFormat } from "./cad-units";
+import type { CadWorkerAnswer, CadWorkerRequest, CadWorkerResponse, WorkerFormat } from "./cad-worker";
+import { meshFormat } from "./mesh-formats";
+
+/** The format the worker reads a file as, by its name: STEP, IGES, OBJ or 3MF; null for any other. */
+export function workerFormat(fileName: string): WorkerFormat | null {
+  return cadFormat(fileName) ?? meshFormat(fileName);
+}
 
 export interface CadReader {
   /**
    * Sends the bytes (transferred: `bytes` is empty afterwards) and resolves with the worker's answer,
-   * `ok: false` when the kernel cannot read the file. Rejects when the worker itself fails (its script
+   * `ok: false` when the file cannot be read (by the kernel, or as an OBJ or 3MF). Rejects when the worker itself fails (its script
    * or the kernel could not load); the next read starts a fresh worker.
    */
-  read(format: CadFormat, bytes: ArrayBuffer): Promise<CadWorkerAnswer>;
+  read(format: WorkerFormat, bytes: ArrayBuffer): Promise<CadWorkerAnswer>;
   /** Stops the worker; reads still waiting reject. */
   dispose(): void;
 }
@@ -64,10 +70,10 @@ export function createCadReader(): CadReader {
 }
 
 /**
- * Fetches a stored STEP or IGES file (same origin, with the session) and tessellates it for the 3D
- * view. Throws when the file cannot be fetched or read.
+ * Fetches a stored STEP, IGES, OBJ or 3MF file (same origin, with the session) and reads it for the 3D
+ * view (STEP and IGES tessellated by the kernel). Throws when the file cannot be fetched or read.
  */
-export async function loadCadMesh(url: string, format: CadFormat, signal: AbortSignal): Promise<ViewerMesh> {
+export async function loadCadMesh(url: string, format: WorkerFormat, signal: AbortSignal): Promise<ViewerMesh> {
   const response = await fetch(url, { credentials: "same-origin", signal });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const bytes = await response.arrayBuffer();

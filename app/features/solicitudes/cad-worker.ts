@@ -1,23 +1,32 @@
 // Web Worker of /cotiza: reads a STEP or IGES file with OpenCascade (occt-import-js, WebAssembly)
 // and measures it, off the page's main thread, and hands back its tessellation for the 3D preview.
-// Pages create it (cad-reader.ts) only when such a file is to be read, so neither this code nor the
-// 7.6 MB kernel is ever part of a page's first load.
+// OBJ and 3MF meshes are read here too (mesh-reading.ts), without the kernel: its .wasm is fetched
+// only for the first STEP or IGES. Pages create the worker (cad-reader.ts) only when such a file is to
+// be read, so neither this code nor the 7.6 MB kernel is ever part of a page's first load.
 import occtimportjs, { type Occt } from "occt-import-js";
 import wasmUrl from "occt-import-js/dist/occt-import-js.wasm?url";
 import { detectIgesUnit, detectStepUnit, type CadFigures, type CadFormat, type CadUnit } from "./cad-units";
 import { mergeMeshes } from "./cad-mesh";
 import { meshFigures, triangleSoup } from "./mesh-figures";
+import type { MeshFormat } from "./mesh-formats";
+import { readMeshForEstimate } from "./mesh-reading";
+
+/** What the worker reads: STEP and IGES with the kernel, OBJ and 3MF without it. */
+export type WorkerFormat = CadFormat | MeshFormat;
 
 export interface CadWorkerRequest {
   id: number;
-  format: CadFormat;
+  format: WorkerFormat;
   bytes: ArrayBuffer;
 }
 
-/** The tessellation, for the 3D preview: positions (mm) and triangle indices, all the file's meshes in one. */
+/**
+ * The mesh for the 3D preview, in mm: for STEP and IGES the tessellation (all the file's meshes in one,
+ * indexed); for OBJ and 3MF the triangles as read, without indices (every three vertices a triangle).
+ */
 export interface CadWorkerMesh {
   positions: Float32Array;
-  indices: Uint32Array;
+  indices?: Uint32Array;
 }
 
 export type CadWorkerAnswer = { ok: true; figures: CadFigures; unit: CadUnit | null; mesh: CadWorkerMesh } | { ok: false };
@@ -54,8 +63,9 @@ function loadKernel(): Promise<Occt> {
   return kernel;
 }
 
-async function read({ format, bytes }: CadWorkerRequest): Promise<Extract<CadWorkerAnswer, { ok: true }> | null> {
-  const content = new Uint8Array(bytes);
+type ReadAnswer = Extract<CadWorkerAnswer, { ok: true }>;
+
+async function readCad(format: CadFormat, content: Uint8Array): Promise<ReadAnswer | null> {
   // Units are declared in the text (STEP's DATA section, IGES's Global section): latin1 keeps every byte.
   const text = new TextDecoder("latin1").decode(content);
   const unit = format === "step" ? detectStepUnit(text) : detectIgesUnit(text);
@@ -71,19 +81,28 @@ async function read({ format, bytes }: CadWorkerRequest): Promise<Extract<CadWor
   return { ok: true, unit, figures, mesh: mergeMeshes(result.meshes) };
 }
 
+const isMesh = (format: WorkerFormat): format is MeshFormat => format === "obj" || format === "3mf";
+
 const scope = self as unknown as {
   addEventListener(type: "message", listener: (event: MessageEvent<CadWorkerRequest>) => void): void;
   postMessage(message: CadWorkerResponse, transfer?: Transferable[]): void;
 };
 
 scope.addEventListener("message", (event) => {
-  const { id } = event.data;
-  read(event.data).then(
+  const { id, format, bytes } = event.data;
+  const content = new Uint8Array(bytes);
+  const reading: Promise<ReadAnswer | null> = isMesh(format) ? readMeshForEstimate(format, content).then((read) => read && { ok: true as const, ...read }) : readCad(format, content);
+  reading.then(
     // The mesh's buffers are transferred, not copied: the page owns them from now on.
-    (answer) => (answer ? scope.postMessage({ id, ...answer }, [answer.mesh.positions.buffer, answer.mesh.indices.buffer]) : scope.postMessage({ id, ok: false })),
+    (answer) => {
+      if (!answer) return scope.postMessage({ id, ok: false });
+      const { positions, indices } = answer.mesh;
+      scope.postMessage({ id, ...answer }, indices ? [positions.buffer, indices.buffer] : [positions.buffer]);
+    },
     () => {
-      // An aborted WebAssembly instance is not reusable: the next file gets a fresh one.
-      kernel = null;
+      // An aborted WebAssembly instance is not reusable: the next file gets a fresh one. (An OBJ or 3MF
+      // never touches the kernel, so its failure leaves a loaded one in place.)
+      if (!isMesh(format)) kernel = null;
       scope.postMessage({ id, ok: false });
     },
   );

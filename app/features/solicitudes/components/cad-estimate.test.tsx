@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { CadFigures } from "../cad-units";
-import { CAD_UNREADABLE, CadEstimate, CadEstimateView, formatCm2, shownUnit, type CadEstimateItem } from "./cad-estimate";
+import { CAD_REGION_TITLE, CAD_UNREADABLE, CadEstimate, CadEstimateView, formatCm2, shownUnit, type CadEstimateItem } from "./cad-estimate";
 
 // Intl may use non-breaking spaces; compare with ordinary spaces.
 const plain = (html: string) => html.replace(/[\u00a0\u202f]/g, " ");
@@ -26,14 +26,16 @@ describe("CadEstimateView", () => {
     const mesh = { positions: new Float32Array([0, 0, 0, 10, 0, 0, 0, 10, 0]), indices: new Uint32Array([0, 1, 2]) };
     const withMesh: CadEstimateItem[] = [{ key: "a", name: "cubo.step", result: { status: "listo", figures: cube, unit: "mm", mesh } }];
     const html = plain(renderToStaticMarkup(<CadEstimateView items={withMesh} service={undefined} quantity={1} units={{ a: "in" }} onUnitChange={noop} />));
-    expect(html).toContain('Ver en 3D<span class="sr-only"> cubo.step</span>');
+    // Rendered on the server, the viewer keeps the button's place (the button itself comes with hydration: part-viewer.test.tsx).
+    expect(html).toMatch(/<span aria-hidden="true" class="[^"]*\binvisible\b[^"]*">Ver en 3D<\/span>/);
     expect(html).not.toContain("<canvas");
     expect(renderToStaticMarkup(<CadEstimateView items={items.slice(0, 1)} service={undefined} quantity={1} units={{}} onUnitChange={noop} />)).not.toContain("Ver en 3D");
   });
 
   it("shows the declared unit, a labelled unit choice, the figures and the price, in a polite live region", () => {
     const html = plain(renderToStaticMarkup(<CadEstimateView items={items.slice(0, 1)} service="prototipado-rapido" quantity={1} units={{}} onUnitChange={noop} />));
-    expect(html).toContain("Estimación instantánea de sus archivos STEP e IGES</h3>");
+    expect(html).toContain("Estimación instantánea de sus archivos STEP, IGES, OBJ y 3MF</h3>");
+    expect(html).toContain(`${CAD_REGION_TITLE}</h3>`);
     expect(html).toContain('aria-live="polite"');
     expect(html).toContain('aria-busy="false"');
     expect(html).toContain("Unidades detectadas: milímetros.");
@@ -83,9 +85,27 @@ describe("CadEstimateView", () => {
 });
 
 describe("CadEstimate", () => {
-  it("renders nothing without STEP or IGES files (and so creates no worker)", () => {
+  it("renders nothing without STEP, IGES, OBJ or 3MF files (and so creates no worker)", () => {
     const stl = new File([new Uint8Array(84)], "pieza.stl");
-    expect(renderToStaticMarkup(<CadEstimate files={[stl]} service={undefined} quantity={1} />)).toBe("");
+    const pdf = new File([new Uint8Array(8)], "plano.pdf");
+    expect(renderToStaticMarkup(<CadEstimate files={[stl, pdf]} service={undefined} quantity={1} />)).toBe("");
+  });
+
+  it("lists OBJ and 3MF files beside STEP and IGES, each being read, and leaves STL to its own estimate", () => {
+    const files = ["cubo.STEP", "brida.igs", "soporte.stl", "carcasa.obj", "tapa.3MF"].map((name) => new File([new Uint8Array(8)], name));
+    const html = renderToStaticMarkup(<CadEstimate files={files} service={undefined} quantity={1} />);
+    expect([...html.matchAll(/<h4[^>]*>([^<]*)<\/h4>/g)].map((match) => match[1])).toEqual(["cubo.STEP", "brida.igs", "carcasa.obj", "tapa.3MF"]);
+    expect(html.match(/Leyendo geometría…/g)).toHaveLength(4);
+  });
+
+  it("notes an open OBJ or 3MF mesh like an open solid, and still prices it", () => {
+    const open: CadEstimateItem = { key: "m", name: "abierta.3mf", result: { status: "listo", figures: { ...cube, closed: false }, unit: "um" } };
+    const html = plain(renderToStaticMarkup(<CadEstimateView items={[open]} service="prototipado-rapido" quantity={1} units={{}} onUnitChange={noop} />));
+    expect(html).toContain("Unidades detectadas: micrómetros.");
+    expect(radios(html)).toEqual({ values: ["mm", "in", "um"], checked: ["um"] });
+    expect(html).toContain(">Micrómetros</label>");
+    expect(html).toContain("El modelo no forma un sólido cerrado: el volumen es aproximado.");
+    expect(html).toContain("Precio indicativo: $406.00 – $1,392.00 MXN, IVA incluido");
   });
 });
 

@@ -2,16 +2,17 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { PartViewer } from "~/components/part-viewer/part-viewer";
 import type { ViewerMesh } from "~/components/part-viewer/viewer-mesh";
 import { formatNumber } from "~/lib/format";
-import { cadFormat, rescaleFigures, UNIT_NAMES, unitChoices, type CadFigures, type CadUnit } from "../cad-units";
-import { createCadReader, type CadReader } from "../cad-reader";
+import { rescaleFigures, UNIT_NAMES, unitChoices, type CadFigures, type CadUnit } from "../cad-units";
+import { createCadReader, workerFormat, type CadReader } from "../cad-reader";
 import { priceMeasurement } from "../estimate";
 import { UPLOAD_LIMITS } from "../forms";
 import { getPriceRule, normalizeQuantity } from "../price-rules";
 import { formatBox, formatCm3, IndicativePrice, PriceHint } from "./stl-estimate";
 
-// Instant estimate of STEP and IGES files on /cotiza. OpenCascade (WebAssembly) reads each file in a
-// Web Worker that is created only when such a file is chosen; nothing is sent until the form is.
-// Beside each estimate, a 3D preview of the part from the same tessellation.
+// Instant estimate of STEP, IGES, OBJ and 3MF files on /cotiza. Each file is read in a Web Worker
+// created only when such a file is chosen (STEP and IGES by OpenCascade in WebAssembly, OBJ and 3MF
+// without it); nothing is sent until the form is. Beside each estimate, a 3D preview of the part
+// from the same triangles.
 
 export type CadFileResult =
   | { status: "leyendo" }
@@ -26,13 +27,15 @@ export interface CadEstimateItem {
   result: CadFileResult;
 }
 
+/** The region's title; the browser tests find the region by it. */
+export const CAD_REGION_TITLE = "Estimación instantánea de sus archivos STEP, IGES, OBJ y 3MF";
 export const CAD_UNREADABLE = "No pudimos leer la geometría; la revisaremos al recibir su solicitud.";
 const MAX_BYTES = UPLOAD_LIMITS.maxFileBytes;
 
 const fileKey = (file: File, index: number) => `${index}-${file.name}-${file.size}-${file.lastModified}`;
 
 export function CadEstimate({ files, service, quantity }: { files: File[]; service: string | undefined; quantity: number | undefined }) {
-  const cadFiles = useMemo(() => files.filter((file) => cadFormat(file.name) !== null), [files]);
+  const cadFiles = useMemo(() => files.filter((file) => workerFormat(file.name) !== null), [files]);
   // Results are kept per File: changing the service, quantity or unit never reads a file again.
   const cache = useRef(new WeakMap<File, CadFileResult>());
   const reader = useRef<CadReader | null>(null);
@@ -66,7 +69,7 @@ export function CadEstimate({ files, service, quantity }: { files: File[]; servi
           continue;
         }
         if (cancelled) return;
-        current.read(cadFormat(file.name)!, bytes).then(
+        current.read(workerFormat(file.name)!, bytes).then(
           (answer) => store(file, answer.ok ? { status: "listo", figures: answer.figures, unit: answer.unit, mesh: answer.mesh } : { status: "error" }),
           // The worker script or the kernel could not load (offline, blocked): the file gets the note.
           () => store(file, { status: "error" }),
@@ -127,10 +130,10 @@ export function CadEstimateView({
   return (
     <section aria-labelledby={headingId} className="rounded-md border border-acero-200 bg-acero-50 p-4">
       <h3 id={headingId} className="text-base font-semibold text-acero-900">
-        Estimación instantánea de sus archivos STEP e IGES
+        {CAD_REGION_TITLE}
       </h3>
       <p className="mt-1 text-sm text-acero-600">
-        Calculada en su navegador a partir del modelo sólido, en las unidades que indica el archivo.
+        Calculada en su navegador a partir del modelo 3D, en las unidades que indica el archivo.
         <PriceHint service={service} />
       </p>
       <div aria-live="polite" aria-busy={busy} className="mt-3 space-y-3">

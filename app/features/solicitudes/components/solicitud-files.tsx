@@ -1,7 +1,8 @@
 import { useCallback } from "react";
 import { PartViewer, type PartViewerSource } from "~/components/part-viewer/part-viewer";
 import { formatMoney, formatNumber } from "~/lib/format";
-import { loadCadMesh } from "../cad-reader";
+import { loadCadMesh, workerFormat } from "../cad-reader";
+import { UNIT_NAMES } from "../cad-units";
 import type { StlMeasurement } from "../estimate";
 import { SERVICE_OPTIONS } from "../forms";
 import { optionLabel, SolicitudField, SolicitudPanel } from "./solicitud-panel";
@@ -9,7 +10,7 @@ import { optionLabel, SolicitudField, SolicitudPanel } from "./solicitud-panel";
 // The files of a solicitud, each to download, and the instant estimate the server kept for each
 // STL among them (indicative; the formal quote is the team's). Under each CAD file, the volume, area
 // and box the server measured from the stored file in its geometry job, or why there are none, and a
-// 3D view of the part (STL drawn from the file; STEP and IGES tessellated in the browser by the same
+// 3D view of the part (STL drawn from the file; STEP, IGES, OBJ and 3MF read in the browser by the same
 // CAD worker /cotiza uses, from the file's download URL, once the person opens the view).
 
 const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
@@ -23,6 +24,9 @@ function formatBytes(bytes: number): string {
   return `${decimal.format(bytes / (1024 * 1024))} MB`;
 }
 
+/** The form's unit names (3MF's micrómetros included); a unit stored by an older version falls back to its code. */
+const unitNames: Partial<Record<string, string>> = UNIT_NAMES;
+
 /** What the server measured from a stored CAD file, or why it did not (geometry.server.ts). */
 export interface FileGeometryView {
   geometryStatus: "pending" | "computing" | "ok" | "unreadable" | "over-budget" | "not-cad";
@@ -34,8 +38,6 @@ export interface SolicitudFilesProps {
   solicitudId: string;
   files: ({ id: string; originalName: string; kind: string; size: number } & Partial<FileGeometryView>)[];
 }
-
-const UNIT_LABELS: Record<string, string> = { mm: "milímetros", cm: "centímetros", m: "metros", in: "pulgadas", ft: "pies" };
 
 /** The server's figures for one file: volume, area and box, "Calculando…" while pending, or the reason there are none. */
 export function FileGeometry({ geometryStatus, geometry, geometryReason }: FileGeometryView) {
@@ -62,19 +64,20 @@ export function FileGeometry({ geometryStatus, geometry, geometryReason }: FileG
         {decimal.format(geometry.bbox.x)} × {decimal.format(geometry.bbox.y)} × {decimal.format(geometry.bbox.z)} mm
       </SolicitudField>
       <SolicitudField label="Unidades del archivo">
-        {geometry.unit ? (UNIT_LABELS[geometry.unit] ?? geometry.unit) : "No declaradas (se leen como milímetros)"}
+        {geometry.unit ? (unitNames[geometry.unit] ?? geometry.unit) : "No declaradas (se leen como milímetros)"}
         {geometry.closed ? null : <span className="block text-acero-600">La malla no está cerrada: el volumen es aproximado.</span>}
       </SolicitudField>
     </dl>
   );
 }
 
-/** "Ver en 3D" for a stored STEP, IGES or STL file; nothing for other kinds. */
+/** "Ver en 3D" for a stored STEP, IGES, OBJ, 3MF or STL file; nothing for other kinds. */
 function FileViewer({ url, file }: { url: string; file: SolicitudFilesProps["files"][number] }) {
-  const { kind } = file;
-  const load = useCallback((signal: AbortSignal) => loadCadMesh(url, kind === "iges" ? "iges" : "step", signal), [url, kind]);
-  if (kind !== "stl" && kind !== "step" && kind !== "iges") return null;
-  const source: PartViewerSource = kind === "stl" ? { kind: "stl", url } : { kind: "load", load };
+  // The stored kind is detected by content (step, iges, obj, 3mf…), named like the extensions.
+  const format = workerFormat(`.${file.kind}`);
+  const load = useCallback((signal: AbortSignal) => loadCadMesh(url, format ?? "step", signal), [url, format]);
+  if (file.kind !== "stl" && !format) return null;
+  const source: PartViewerSource = file.kind === "stl" ? { kind: "stl", url } : { kind: "load", load };
   const box = file.geometryStatus === "ok" ? file.geometry?.bbox : undefined;
   const dimensions = box ? `${decimal.format(box.x)} × ${decimal.format(box.y)} × ${decimal.format(box.z)} mm` : undefined;
   return <PartViewer source={source} label={file.originalName} dimensions={dimensions} />;
