@@ -4,21 +4,12 @@
 // with unchanged models takes a moment.
 import path from "node:path";
 import { pathToFileURL, fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { bundle } from "./build-geometry-worker.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outfile = path.join(root, "node_modules/.cache/forja-cad-prebuild.mjs");
 
-await build({
-  entryPoints: [path.join(root, "app/features/catalogue/cad/prebuild.ts")],
-  outfile,
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node24",
-  external: ["replicad-opencascadejs", "replicad", "sharp"],
-  logLevel: "warning",
-});
+await bundle("app/features/catalogue/cad/prebuild.ts", outfile);
 const { prebuildDemoModels } = await import(pathToFileURL(outfile).href);
 const started = Date.now();
 const { built, cached } = await prebuildDemoModels((line) => console.log(line));

@@ -14,7 +14,12 @@ export const cadWorkerFile = path.join(root, "build/cad-worker.mjs");
 
 const EXTERNAL = ["occt-import-js", "replicad-opencascadejs", "replicad", "sharp"];
 
-function bundle(entry, outfile) {
+/**
+ * Bundles a TypeScript entry of the app (relative to the project) into one ESM file for Node, the
+ * OpenCascade packages (they find their .wasm in node_modules) and sharp (native) left external.
+ * The build's other scripts use it too (build-catalogue-cad.mjs, build-site-imagery.mjs).
+ */
+export function bundle(entry, outfile) {
   return build({ entryPoints: [path.join(root, entry)], outfile, bundle: true, platform: "node", format: "esm", target: "node24", external: EXTERNAL, logLevel: "warning" });
 }
 

@@ -4,21 +4,11 @@
 // read from the CAD cache, so this takes a second when nothing changed.
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
+import { bundle } from "./build-geometry-worker.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outfile = path.join(root, "node_modules/.cache/forja-site-imagery.mjs");
 
-await build({
-  entryPoints: [path.join(root, "scripts/site-imagery.ts")],
-  outfile,
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node24",
-  // The OpenCascade packages find their .wasm in node_modules; sharp has native parts.
-  external: ["replicad-opencascadejs", "replicad", "sharp"],
-  logLevel: "warning",
-});
+await bundle("scripts/site-imagery.ts", outfile);
 process.chdir(root);
 await import(pathToFileURL(outfile).href);

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import occtimportjs from "occt-import-js";
 import type { Page } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
@@ -8,6 +7,7 @@ import { PROJECT_ROOT } from "./support/server";
 import { createProduct, openStaffApi, signInStaffBrowser } from "./support/shop";
 import { waitForHydration } from "./support/site";
 import { expectDrawn, openViewer, SWIFTSHADER } from "./support/viewer";
+import { stepVolume } from "../support/step-volume";
 
 // Issue 12 §1 and §4: a catalogue part's page shows its technical drawing, its 3D viewer opens and
 // draws, and its STEP and STL downloads are valid files (the STEP re-imports with the volume the page
@@ -31,22 +31,6 @@ async function openWithModel(page: Page, slug: string): Promise<void> {
     .toBe(1);
 }
 
-/** The volume OpenCascade reads from STEP bytes, mm³ (signed tetrahedra of its tessellation). */
-async function stepVolume(bytes: Uint8Array): Promise<number> {
-  const occt = await occtimportjs({ print: () => {}, printErr: () => {} });
-  const result = occt.ReadFile("step", bytes, { linearUnit: "millimeter", linearDeflectionType: "bounding_box_ratio", linearDeflection: 0.0005, angularDeflection: 0.2 });
-  expect(result.success).toBe(true);
-  let volume = 0;
-  for (const mesh of result.meshes ?? []) {
-    const p = mesh.attributes.position.array;
-    const index = mesh.index.array;
-    for (let i = 0; i < index.length; i += 3) {
-      const [a, b, c] = [index[i]! * 3, index[i + 1]! * 3, index[i + 2]! * 3];
-      volume += (p[a]! * (p[b + 1]! * p[c + 2]! - p[b + 2]! * p[c + 1]!) - p[a + 1]! * (p[b]! * p[c + 2]! - p[b + 2]! * p[c]!) + p[a + 2]! * (p[b]! * p[c + 1]! - p[b + 1]! * p[c]!)) / 6;
-    }
-  }
-  return Math.abs(volume);
-}
 
 /** "Volumen: 263 cm³." on the page → mm³. */
 async function statedVolume(page: Page): Promise<number> {

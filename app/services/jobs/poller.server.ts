@@ -10,11 +10,17 @@ export interface Poller {
   stop(): Promise<void>;
 }
 
+export interface PollerOptions {
+  /** A run does at most this many steps, then sleeps like an idle one: a drain loop must not starve the process. */
+  maxStepsPerRun?: number;
+}
+
 /**
  * `step` does one unit of work and says whether there may be more (true: call again at once).
  * It gets the poller's abort signal, aborted on stop.
  */
-export function startPoller(name: string, intervalMs: number, step: (signal: AbortSignal) => Promise<boolean>): Poller {
+export function startPoller(name: string, intervalMs: number, step: (signal: AbortSignal) => Promise<boolean>, options: PollerOptions = {}): Poller {
+  const maxSteps = options.maxStepsPerRun ?? Number.POSITIVE_INFINITY;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> | undefined;
@@ -22,7 +28,7 @@ export function startPoller(name: string, intervalMs: number, step: (signal: Abo
   const shutdown = new AbortController();
 
   const runOnce = async () => {
-    while (!stopped) {
+    for (let steps = 0; steps < maxSteps && !stopped; steps += 1) {
       nudged = false;
       let more: boolean;
       try {
@@ -31,7 +37,8 @@ export function startPoller(name: string, intervalMs: number, step: (signal: Abo
         logger.error({ err: error, job: name }, "background job step failed");
         return;
       }
-      if (!more) return;
+      // A nudge during the step may mean new work even when the step found none.
+      if (!more && !nudged) return;
     }
   };
 
@@ -44,8 +51,11 @@ export function startPoller(name: string, intervalMs: number, step: (signal: Abo
     clearTimeout(timer);
     inFlight = runOnce().finally(() => {
       inFlight = undefined;
-      if (nudged && !stopped) setImmediate(run);
-      else if (!stopped) {
+      // A nudge that arrived after the last step checked for one is not lost.
+      if (nudged && !stopped) {
+        nudged = false;
+        setImmediate(run);
+      } else if (!stopped) {
         timer = setTimeout(run, intervalMs);
         timer.unref();
       }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { afterCommit, getDb, type DbTransaction } from "~/db/client.server";
 import { outbox } from "~/db/schema/outbox";
 import { logger } from "~/lib/logger.server";
+import { startPoller } from "~/services/jobs/poller.server";
 import { getMailTransport, type MailTransport } from "./transport.server";
 
 // Every email is written to the outbox first (ARCHITECTURE §4) and delivered by the worker below,
@@ -190,63 +191,27 @@ export function nudgeMailWorker(): void {
 export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
   const intervalMs = options.intervalMs ?? 5_000;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  // A drain loop in one process must not starve the rest: bound the batches per run.
-  const maxBatchesPerRun = 50;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<void> | undefined;
-  let nudged = false;
-
-  const schedule = () => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(run, intervalMs);
-    timer.unref();
-  };
-
-  const runOnce = async () => {
-    for (let batch = 0; batch < maxBatchesPerRun && !stopped; batch += 1) {
-      nudged = false;
-      let report: DeliveryReport;
+  const poller = startPoller(
+    "mail",
+    intervalMs,
+    async () => {
       try {
-        report = await deliverDueMail({ limit: batchSize });
+        // A full batch is followed at once by another.
+        return (await deliverDueMail({ limit: batchSize })).claimed >= batchSize;
       } catch (error) {
         // Database unreachable or similar: try again at the next tick.
         logger.error({ err: describeError(error) }, "El repartidor de correo no pudo leer la bandeja de salida");
-        return;
+        return false;
       }
-      if (report.claimed < batchSize && !nudged) return;
-    }
-  };
-
-  function run(): void {
-    if (stopped) return;
-    if (inFlight) {
-      // Never overlap: remember the nudge and run again when the current batch ends.
-      nudged = true;
-      return;
-    }
-    clearTimeout(timer);
-    inFlight = runOnce().finally(() => {
-      inFlight = undefined;
-      // A nudge that arrived after the last batch checked for one is not lost.
-      if (nudged && !stopped) {
-        nudged = false;
-        setImmediate(run);
-      } else schedule();
-    });
-  }
-
-  const nudge = () => run();
-  activeNudge = nudge;
-  setImmediate(run);
-
+    },
+    // A drain loop in one process must not starve the rest: bound the batches per run.
+    { maxStepsPerRun: 50 },
+  );
+  activeNudge = poller.nudge;
   return {
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      if (activeNudge === nudge) activeNudge = undefined;
-      await inFlight;
+      if (activeNudge === poller.nudge) activeNudge = undefined;
+      await poller.stop();
     },
   };
 }

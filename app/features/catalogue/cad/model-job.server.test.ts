@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import occtimportjs from "occt-import-js";
 import sharp from "sharp";
 import { afterAll, describe, expect, it, vi } from "vitest";
 
@@ -24,6 +23,7 @@ import { buildCadWorker } from "../../../../scripts/build-geometry-worker.mjs";
 import { getProductBySlug } from "../product-page.server";
 import { startModelJob } from "./model-job.server";
 import { seedDemoModels, setStepModel, sha256 } from "./model-rows.server";
+import { stepVolume } from "../../../../tests/support/step-volume";
 
 const ROOT = path.resolve(import.meta.dirname, "../../../..");
 const WORKER = path.join(ROOT, "node_modules/.cache/forja-cad-test", `job-worker-${process.pid}.mjs`);
@@ -62,21 +62,6 @@ async function until(check: () => Promise<boolean>, timeoutMs = 90_000): Promise
   }
 }
 
-async function stepVolume(bytes: Uint8Array): Promise<number> {
-  const occt = await occtimportjs({ print: () => {}, printErr: () => {} });
-  const result = occt.ReadFile("step", bytes, { linearUnit: "millimeter", linearDeflectionType: "bounding_box_ratio", linearDeflection: 0.0005, angularDeflection: 0.2 });
-  expect(result.success).toBe(true);
-  let volume = 0;
-  for (const mesh of result.meshes ?? []) {
-    const p = mesh.attributes.position.array;
-    const index = mesh.index.array;
-    for (let i = 0; i < index.length; i += 3) {
-      const [a, b, c] = [index[i]! * 3, index[i + 1]! * 3, index[i + 2]! * 3];
-      volume += (p[a]! * (p[b + 1]! * p[c + 2]! - p[b + 2]! * p[c + 1]!) - p[a + 1]! * (p[b]! * p[c + 2]! - p[b + 2]! * p[c]!) + p[a + 2]! * (p[b]! * p[c + 1]! - p[b + 1]! * p[c]!)) / 6;
-    }
-  }
-  return Math.abs(volume);
-}
 
 describe("product model job", () => {
   it("builds the demo parts into downloads, a drawing and an image, once", { timeout: 180_000 }, async () => {
