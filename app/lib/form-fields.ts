@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 // Form fields that several features ask for with the same rules and the same Spanish messages.
 // Browser-safe: the forms validate with them before sending, the server again on arrival.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { isIsoDay } from "./time";
 
 // The one reader of list parameters in a URL (page, page size, sort, direction, a search text, a

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { openDatabase, useDatabase } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
 import { upsertStaffAccount } from "./staff-account.server";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { isCommonPassword } from "./common-passwords";
 import { emailField } from "~/lib/form-fields";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 // The staff product form and the catalogue's wording rules, shared by the browser and the server.
 

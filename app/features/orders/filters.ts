@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { isoDayField, pageField, searchField, optionalEnumField } from "~/lib/list-params";
 import { ORDER_STATUSES, type OrderStatus } from "./forms";
 

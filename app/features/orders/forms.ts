@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { OrderAddress, OrderInvoice, OrderStatus } from "~/db/schema/orders";
 import { validateRfc } from "./rfc";
 import { ESTADOS, appliesTo, findRegimen, findUsoCfdi } from "./sat-catalogs";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { parseDiscount, parseMoney, parseQuantity, withinTotalLimit } from "./totals";
 
 // Forms of the quote screens, shared by the browser and the server.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { isoDayField, optionalEnumField, pageField, perPageField, searchField } from "~/lib/list-params";
 import { INDUSTRY_OPTIONS, SOLICITUD_STATUSES, SOLICITUD_TYPES } from "./forms";
 

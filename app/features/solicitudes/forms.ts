@@ -1,5 +1,5 @@
 import { mexicoCityDay } from "~/lib/time";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { emailField, isMexicanPhone, MEXICAN_PHONE_MESSAGE } from "~/lib/form-fields";
 
 // Shared by the browser (instant validation) and the server (the authority).

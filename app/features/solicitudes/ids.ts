@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 // Solicitud and file ids are UUIDs; anything else in a URL is refused before it reaches a query.
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { getEnv } from "~/lib/env.server";
 import { siteConfig } from "~/services/site-config/site-config";
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { afterCommit, getDb, type DbTransaction } from "~/db/client.server";
 import { outbox } from "~/db/schema/outbox";
 import { logger } from "~/lib/logger.server";

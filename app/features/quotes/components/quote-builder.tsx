@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { FieldError, FormErrors, SubmitButton, TextField } from "~/components/ui/form";
 import type { QuoteLine } from "../types";
 import { formatMoney } from "~/lib/format";
