@@ -166,6 +166,8 @@ async function renderDrawing(slug: keyof typeof EXAMPLE_PARTS): Promise<Map<stri
   const svg = drawingSvg({
     title: example.name,
     sku: example.code,
+    // An example project, not a catalogue part: its code is a «clave», not a SKU.
+    codeLabel: "Clave",
     material: example.material,
     views: projectViews(r, shape),
     size,

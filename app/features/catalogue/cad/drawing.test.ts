@@ -122,6 +122,14 @@ describe("drawingSvg", () => {
     expect(svg).toContain("#c2410c");
   });
 
+  it("names the code in the title block: SKU for catalogue parts, what the caller says otherwise", () => {
+    const label = (svg: string) => /<text[^>]*>(SKU|Clave)<\/text>/.exec(svg)?.[1];
+    expect(label(drawingOf(plate(FOUR_HOLES), { sku: "FOR-1" }))).toBe("SKU");
+    const example = drawingOf(plate(FOUR_HOLES), { sku: "EJ-AER-01", codeLabel: "Clave" });
+    expect(label(example)).toBe("Clave");
+    expect(example).not.toMatch(/>SKU</);
+  });
+
   it("lays the views out in first angle with one scale for the orthographic views", () => {
     const input = inputOf(plate(FOUR_HOLES));
     const svg = drawingSvg(input);

@@ -75,7 +75,7 @@ export function drawingSvg(input: DrawingInput): string {
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SHEET.width} ${SHEET.height}" width="${SHEET.width * PIXELS_PER_MM}" height="${SHEET.height * PIXELS_PER_MM}" role="img" font-family="${FONT}">`,
     `<title>${escapeXml(`Dibujo técnico: ${input.title}`)}</title>`,
-    `<desc>${escapeXml(`SKU ${input.sku}. Vistas frontal, superior, lateral derecha e isométrica en proyección de primer ángulo. Medidas generales: ${size} mm.`)}</desc>`,
+    `<desc>${escapeXml(`${input.codeLabel ?? "SKU"} ${input.sku}. Vistas frontal, superior, lateral derecha e isométrica en proyección de primer ángulo. Medidas generales: ${size} mm.`)}</desc>`,
     ...body.filter(Boolean),
     `</svg>`,
   ].join("\n");
@@ -328,7 +328,7 @@ function titleBlockSvg(input: DrawingInput): string {
 
   const material = input.material?.trim();
   const cells: { label: string; value: string; width: number }[] = [
-    { label: "SKU", value: input.sku, width: material ? 44 : 72 },
+    { label: input.codeLabel ?? "SKU", value: input.sku, width: material ? 44 : 72 },
   ];
   if (material) cells.push({ label: "Material", value: material, width: 56 });
   cells.push({ label: "Escala", value: "Sin escala", width: 0 });

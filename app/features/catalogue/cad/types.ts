@@ -42,6 +42,8 @@ export interface DrawingInput {
   /** The product's name and SKU for the title block. */
   title: string;
   sku: string;
+  /** What the code is called in the title block: "SKU" for catalogue parts (the default), "Clave" for other drawings. */
+  codeLabel?: string;
   /** e.g. "Acero ASTM A105"; optional. */
   material?: string;
   views: Record<ViewName, ViewProjection>;
