@@ -20,7 +20,7 @@ import { seedContentPages } from "~/features/site/index.server";
 import { getEnv, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientIpContext, cspNonceContext, requestIdContext } from "~/lib/request-context";
-import { canonicalPath, isExemptFromCanonical, staticSegments } from "./canonical";
+import { canonicalPath, canonicalRoutes, isExemptFromCanonical, type CanonicalRoutes } from "./canonical";
 import { apiCors } from "./cors";
 import { createPageCache } from "./page-cache";
 import { hashedAssets } from "./static-assets";
@@ -129,12 +129,12 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
 }
 
 function canonicalRedirect() {
-  let segments: Set<string> | undefined;
+  let routes: CanonicalRoutes | undefined;
   return async (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || isExemptFromCanonical(req.path)) return next();
     try {
-      segments ??= staticSegments((await getBuild()).routes);
-      const target = canonicalPath(req.path, segments);
+      routes ??= canonicalRoutes((await getBuild()).routes);
+      const target = canonicalPath(req.path, routes);
       if (!target) return next();
       const query = req.originalUrl.indexOf("?");
       res.redirect(301, target + (query >= 0 ? req.originalUrl.slice(query) : ""));

@@ -2,7 +2,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import routeConfig from "~/routes";
-import { canonicalPath, isExemptFromCanonical, staticSegments } from "./canonical";
+import { canonicalPath, canonicalRoutes, isExemptFromCanonical, staticSegments } from "./canonical";
 
 /** The app's real route table, flattened the way the server build lists it (paths relative to the parent). */
 function serverRoutes(entries: RouteConfigEntry[], parentId = "root", out: ServerBuild["routes"] = {}): ServerBuild["routes"] {
@@ -15,7 +15,9 @@ function serverRoutes(entries: RouteConfigEntry[], parentId = "root", out: Serve
   return out;
 }
 
-const segments = staticSegments(serverRoutes(routeConfig));
+const appRoutes = serverRoutes(routeConfig);
+const segments = staticSegments(appRoutes);
+const routes = canonicalRoutes(appRoutes);
 
 describe("staticSegments", () => {
   it("collects every static segment of the app's routes, lowercased", () => {
@@ -71,23 +73,45 @@ describe("canonicalPath", () => {
     ["/Admin/Formularios", "/admin/formularios"],
     ["/Sitemap.XML", "/sitemap.xml"],
     ["/API/Health", "/api/health"],
-    // Dynamic segments keep their case.
+    // Public pages addressed by slugs are case-insensitive as a whole: one 301 to all lowercase.
+    ["/INDUSTRIAS-DESIGN/Medica/", "/industrias-design/medica"],
+    ["/industrias-design/Medica/", "/industrias-design/medica"],
+    ["/Industrias-Design/Medica", "/industrias-design/medica"],
+    ["/industrias-design/MEDICA", "/industrias-design/medica"],
+    ["/Aviso-De-Privacidad", "/aviso-de-privacidad"],
+    ["/Aviso-De-Privacidad/", "/aviso-de-privacidad"],
+    ["/Catalogo/Brida-Slip-On-2-In", "/catalogo/brida-slip-on-2-in"],
+    ["/catalogo/brida-slip-on-2-in", null],
+    // Parameters whose case matters keep it: ids, tokens, order numbers, CAD fingerprints, files.
     ["/quotes/AbC", null],
     ["/Quotes/AbC", "/quotes/AbC"],
     ["/quotes/AbC/", "/quotes/AbC"],
-    ["/industrias-design/Medica/", "/industrias-design/Medica"],
-    ["/Industrias-Design/Medica", "/industrias-design/Medica"],
-    ["/Aviso-De-Privacidad", null],
-    ["/Aviso-De-Privacidad/", "/Aviso-De-Privacidad"],
+    ["/quotes/AbC/PDF", "/quotes/AbC/pdf"],
+    ["/checkout/confirmacion/PED-2026-0001", null],
+    ["/Checkout/Confirmacion/PED-2026-0001", "/checkout/confirmacion/PED-2026-0001"],
+    ["/admin/formularios/AbC/archivos/XyZ", null],
+    ["/catalogo/brida/cad/AbC123/Brida.STEP", null],
+    ["/Catalogo/Brida/CAD/AbC123/Brida.STEP", "/catalogo/Brida/cad/AbC123/Brida.STEP"],
+    ["/imagenes/productos/AbC/640.webp", null],
+    ["/Imagenes/Productos/AbC/640.webp", "/imagenes/productos/AbC/640.webp"],
+    ["/connect/GitHub", null],
+    // The API: only its static segments.
+    ["/api/files/Posts/AbC/Plano.PDF", null],
+    ["/api/collections/Users/records/AbC", null],
+    ["/api/auth/Local", null],
+    ["/API/Auth/Local", "/api/auth/Local"],
+    // A parameter that happens to spell a static word is still a parameter.
+    ["/quotes/Admin", null],
+    ["/api/files/Posts/AbC/Health", null],
   ];
 
   it.each(cases)("%s → %s", (input, expected) => {
-    expect(canonicalPath(input, segments)).toBe(expected);
+    expect(canonicalPath(input, routes)).toBe(expected);
   });
 
   it("always returns a single-slash absolute path", () => {
     for (const [input] of cases) {
-      const target = canonicalPath(input, segments);
+      const target = canonicalPath(input, routes);
       if (target === null) continue;
       expect(target.startsWith("/")).toBe(true);
       expect(target.startsWith("//")).toBe(false);
@@ -98,9 +122,21 @@ describe("canonicalPath", () => {
 
   it("is idempotent: a canonical result needs no further redirect", () => {
     for (const [input] of cases) {
-      const target = canonicalPath(input, segments) ?? input;
-      expect(canonicalPath(target, segments)).toBeNull();
+      const target = canonicalPath(input, routes) ?? input;
+      expect(canonicalPath(target, routes)).toBeNull();
     }
+  });
+});
+
+describe("canonicalRoutes", () => {
+  it("lowercases whole paths only for public pages addressed by static segments and slugs", () => {
+    const lowercase = routes.patterns.filter((pattern) => pattern.lowercase).map((pattern) => pattern.segments.join("/"));
+    const keepCase = routes.patterns.filter((pattern) => !pattern.lowercase).map((pattern) => pattern.segments.join("/"));
+    expect(lowercase).toEqual(expect.arrayContaining(["industrias-design/:", "catalogo/:", ":", "about", "admin/formularios"]));
+    expect(keepCase).toEqual(
+      expect.arrayContaining(["quotes/:", "quotes/:/pdf", "checkout/confirmacion/:", "admin/formularios/:", "imagenes/productos/:/:", "catalogo/:/cad/:/:", "api/health", "api/auth/*", "api/files/:/:/:"]),
+    );
+    expect(keepCase.filter((pattern) => pattern.startsWith("api/") === false).every((pattern) => pattern.includes(":"))).toBe(true);
   });
 });
 

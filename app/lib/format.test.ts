@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatRecordNumber } from "./format";
+import { endSentence, formatDate, formatDateTime, formatFileSize, formatMoney, formatNumber, formatRecordNumber } from "./format";
 
 // Intl may use non-breaking spaces; compare with ordinary spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -79,5 +79,38 @@ describe("formatRecordNumber", () => {
 
   it("keeps longer sequences whole", () => {
     expect(formatRecordNumber("COT", 2026, 12345)).toBe("COT-2026-12345");
+  });
+});
+
+describe("endSentence", () => {
+  it("ends a sentence after an es-MX time with a single period", () => {
+    const afternoon = formatDateTime("2026-03-02T20:30:00Z"); // 2:30 p.m. in Mexico City
+    expect(afternoon).toMatch(/p\.\s?m\.$/);
+    const sentence = endSentence(`Hecho el ${afternoon}`);
+    expect(sentence).not.toMatch(/\.\.$/);
+    expect(sentence.endsWith("m.")).toBe(true);
+    expect(endSentence(`Recibida el ${formatDateTime("2026-03-02T15:00:00Z")}`)).toMatch(/a\.\s?m\.$/);
+  });
+
+  it("adds the period a sentence lacks, once", () => {
+    expect(endSentence("Recibido el 2 de marzo de 2026")).toBe("Recibido el 2 de marzo de 2026.");
+    expect(endSentence("¿Listo?")).toBe("¿Listo?");
+    expect(endSentence("Hecho. ")).toBe("Hecho.");
+  });
+});
+
+describe("formatFileSize", () => {
+  it("shows small files in KB, never as 0 MB", () => {
+    expect(formatFileSize(1_638)).toBe("2 KB"); // a 1.6 KB file
+    expect(formatFileSize(200)).toBe("1 KB");
+    expect(formatFileSize(0)).toBe("0 KB");
+    expect(formatFileSize(820 * 1024)).toBe("820 KB");
+    expect(formatFileSize(1_048_100)).toBe("1 MB"); // 1,023.5 KB: a megabyte, not "1,024 KB"
+  });
+
+  it("shows larger files in MB with one decimal at most", () => {
+    expect(formatFileSize(1024 * 1024)).toBe("1 MB");
+    expect(formatFileSize(3.4 * 1024 * 1024)).toBe("3.4 MB");
+    expect(formatFileSize(25 * 1024 * 1024)).toBe("25 MB");
   });
 });

@@ -16,9 +16,10 @@ export function formatNumber(value: number): string {
   return integer.format(value);
 }
 
-/** A file's size as people read it: "820 KB", "3.4 MB" (never "0 MB"; at least 1 KB). */
+/** A file's size as people read it: "820 KB", "3.4 MB" (never "0 MB"; a non-empty file is at least 1 KB). */
 export function formatFileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${integer.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  const kilobytes = bytes <= 0 ? 0 : Math.max(1, Math.round(bytes / 1024));
+  if (kilobytes < 1024) return `${integer.format(kilobytes)} KB`;
   return `${(bytes / (1024 * 1024)).toLocaleString("es-MX", { maximumFractionDigits: 1 })} MB`;
 }
 
@@ -28,6 +29,14 @@ export function formatDate(value: Date | string): string {
 
 export function formatDateTime(value: Date | string): string {
   return dateTimeFmt.format(new Date(value));
+}
+
+/**
+ * Closes a sentence with one period. es-MX times end in one already ("2:30 p.m."), so a literal "."
+ * after a formatted time would print "p.m..".
+ */
+export function endSentence(text: string): string {
+  return /[.!?…]$/.test(text.trimEnd()) ? text.trimEnd() : `${text.trimEnd()}.`;
 }
 
 /** Human-readable record number, e.g. ("COT", 2026, 1) → "COT-2026-0001". */

@@ -64,16 +64,16 @@ test.describe("keyboard", () => {
     await expect(page.locator("main#contenido")).toBeInViewport();
   });
 
-  test("Tab reaches the Cotiza call to action with a visible focus", async ({ page }) => {
+  test("Tab reaches the Cotizar call to action with a visible focus", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     let found = null;
     for (let step = 0; step < 25 && !found; step++) {
       await page.keyboard.press("Tab");
       const focused = await focusedOutline(page);
-      if (focused?.href === "/cotiza" && focused.text === "Cotiza") found = focused;
+      if (focused?.href === "/cotiza" && focused.text === "Cotizar") found = focused;
     }
-    expect(found, "the header's Cotiza link is in the Tab order").not.toBeNull();
+    expect(found, "the header's Cotizar link is in the Tab order").not.toBeNull();
     expect(found).toMatchObject({ focusVisible: true, visible: true });
     expect(found!.outlineStyle).not.toBe("none");
     await page.keyboard.press("Enter");
@@ -92,7 +92,7 @@ test.describe("keyboard", () => {
     let reached = false;
     for (let step = 0; step < 12 && !reached; step++) {
       await page.keyboard.press("Tab");
-      reached = (await focusedOutline(page))?.text === "Cotiza su proyecto";
+      reached = (await focusedOutline(page))?.text === "Solicite su cotización";
     }
     expect(reached).toBe(true);
   });

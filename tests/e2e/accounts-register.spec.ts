@@ -80,7 +80,7 @@ test.describe("registration", () => {
     await submitRegistration(page, { name, email, company: "Troqueles de Occidente", password: PASSWORD });
 
     await expect(page).toHaveURL(/\/cuenta\?bienvenida=1$/);
-    await expect(page.getByRole("status")).toContainText("¡Bienvenido! Le enviamos un correo para confirmar su dirección.");
+    await expect(page.getByRole("status")).toContainText("Le damos la bienvenida. Le enviamos un correo para confirmar su dirección.");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Hola, ${name}`);
     // The header learns who is signed in from /api/users/me once the app runs in the browser.
     await waitForHydration(page);

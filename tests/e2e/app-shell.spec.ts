@@ -76,7 +76,7 @@ test.describe("page transition (out-in, named page)", () => {
     const documents = trackDocumentRequests(page);
     const transition = await captureNextPageTransition(page);
 
-    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "FAQs" }).click();
+    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Preguntas frecuentes" }).click();
     const animations = await transition();
     await expect(page.locator("h1")).toHaveText(/Respuestas antes de cotizar/);
     expect(documents, "a client-side navigation").toEqual([]);
@@ -135,7 +135,7 @@ test.describe("hydration", () => {
     await expect(page.locator("h1")).toHaveText("Términos y condiciones");
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Industrias" }).click();
     await expect(page.locator("h1")).toHaveText(/Conocemos las normas/);
-    await page.locator("main").getByRole("link", { name: "Minera" }).first().click();
+    await page.locator("main").getByRole("link", { name: "Más sobre la minería" }).first().click();
     await expect(page).toHaveURL(/\/industrias-design\/minera$/);
     await expect(page).toHaveTitle("Industria Minera | Forja");
     expect(await hasWindowMarker(page)).toBe(true);
@@ -216,7 +216,7 @@ test.describe("chunk-load errors", () => {
     const documents = trackDocumentRequests(page);
     await setWindowMarker(page);
 
-    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "FAQs" }).click();
+    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Preguntas frecuentes" }).click();
     await expect(page).toHaveURL(/\/faqs$/);
     await expect(page.locator("h1")).toHaveText(/Respuestas antes de cotizar/);
     await expect.poll(() => documents).toContainEqual(expect.stringMatching(/\/faqs$/));
@@ -241,7 +241,7 @@ test.describe("chunk-load errors", () => {
       if (message.type() === "error") consoleErrors.push(message.text());
     });
 
-    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "FAQs" }).click();
+    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Preguntas frecuentes" }).click();
     await expect(page.getByTestId("error-title")).toHaveText("Internal Server Error");
     await expect(page.getByText("Internal Server Error").first()).toBeVisible();
     await expect(page.locator("h1")).toHaveText("Algo salió mal de nuestro lado");

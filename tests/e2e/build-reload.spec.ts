@@ -59,7 +59,7 @@ test("with the same build, navigations stay client-side", async ({ page }) => {
   expect((await openAndWaitForBuildCheck(page, "/")).id).toBe(running.id);
   const documents = trackDocumentRequests(page);
   await setWindowMarker(page);
-  await clickHeaderLink(page, "FAQs");
+  await clickHeaderLink(page, "Preguntas frecuentes");
   await expect(page.locator("h1")).toHaveText(/Respuestas antes de cotizar/);
   expect(await hasWindowMarker(page)).toBe(true);
   expect(documents).toEqual([]);
@@ -76,7 +76,7 @@ test("after a new build is published, the next navigation is a full page load, a
     await setWindowMarker(page);
     // The reloaded page runs its own build check; listen from now on so it cannot be missed.
     const nextCheck = page.waitForResponse((response) => new URL(response.url()).pathname === "/version.json", { timeout: 15_000 });
-    await clickHeaderLink(page, "FAQs");
+    await clickHeaderLink(page, "Preguntas frecuentes");
     await expect(page).toHaveURL(/\/faqs$/);
     await expect(page.locator("h1")).toHaveText(/Respuestas antes de cotizar/);
     await expect.poll(() => documents).toContainEqual(expect.stringMatching(/\/faqs$/));

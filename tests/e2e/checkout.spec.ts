@@ -149,6 +149,9 @@ test.describe("checkout", () => {
       await expect(page.locator("h1")).toHaveText(`Gracias, recibimos su pedido ${number}`);
       await expect(page.locator("main")).toContainText(`Le enviamos la confirmación a ${customer.email}.`);
       await expect(page.locator("main")).toContainText("Pendiente de pago");
+      // The time ends the sentence ("… 2:30 p.m."): one period, never "p.m..".
+      await expect(page.locator("main")).toContainText(/Hecho el .+[ap]\.\s?m\. Estado:/);
+      expect(await page.locator("main").textContent()).not.toMatch(/[ap]\.\s?m\.\./);
       await expectTotals(page, figures);
       const spei = page.getByTestId("spei-instructions");
       await expect(spei).toContainText(`Transfiera ${money(figures.total)}`);

@@ -180,7 +180,7 @@ test.describe("with JavaScript", () => {
 
     // The confirmation to the requester and the notification to staff, through the SMTP server.
     const [confirmation] = await waitForMail(values.email);
-    expect(confirmation.subject).toBe(`Solicitud de cotización ${number} recibido`);
+    expect(confirmation.subject).toBe(`Solicitud de cotización ${number} recibida`);
     expect(confirmation.text).toContain(`Su folio es ${number}.`);
     const [notification] = await waitForMail(staffMailbox(), { subject: new RegExp(`^\\[${number}\\]`) });
     expect(notification.subject).toBe(`[${number}] Solicitud de cotización: ${values.name}`);
@@ -248,7 +248,7 @@ test.describe("with JavaScript", () => {
     const filesSection = staffPage.getByRole("region", { name: "Archivos" });
     await expect(filesSection.locator("li")).toHaveCount(2);
     await expect(filesSection.locator("li").filter({ hasText: step.name })).toContainText("(STEP, 8 MB)");
-    await expect(filesSection.locator("li").filter({ hasText: stl.name })).toContainText("(STL, 684 B)");
+    await expect(filesSection.locator("li").filter({ hasText: stl.name })).toContainText("(STL, 1 KB)");
 
     const serverEstimate = staffPage.getByRole("region", { name: "Estimación instantánea" });
     await expect(serverEstimate).toContainText(stl.name);
@@ -522,7 +522,7 @@ test.describe("without JavaScript", () => {
     expect(posts[0].headers()["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
 
     const [confirmation] = await waitForMail(values.email);
-    expect(confirmation.subject).toBe(`Solicitud de cotización ${number} recibido`);
+    expect(confirmation.subject).toBe(`Solicitud de cotización ${number} recibida`);
 
     const staff = await openStaffClient(playwright);
     try {

@@ -20,19 +20,19 @@ test("the mobile menu opens and its links work without JavaScript", async ({ pag
   await menu.locator("summary").click();
   await expect(menu).toHaveAttribute("open", "");
   await expect(mobileNav).toBeVisible();
-  for (const name of ["Servicios", "Industrias", "Catálogo", "FAQs", "Nosotros", "Contacto", "Mi cuenta", "Cotiza su proyecto"]) {
+  for (const name of ["Servicios", "Industrias", "Catálogo", "Preguntas frecuentes", "Nosotros", "Contacto", "Mi cuenta", "Solicite su cotización"]) {
     await expect(mobileNav.getByRole("link", { name, exact: true })).toBeVisible();
   }
 
   const navigation = page.waitForEvent("framenavigated");
-  await mobileNav.getByRole("link", { name: "FAQs", exact: true }).click();
+  await mobileNav.getByRole("link", { name: "Preguntas frecuentes", exact: true }).click();
   await navigation;
   await expect(page).toHaveURL(/\/faqs$/);
   await expect(page.locator("h1")).toHaveText(/Respuestas antes de cotizar/);
   // A fresh document: the menu is closed again, and the current page is marked.
   await expect(page.getByTestId("mobile-menu")).not.toHaveAttribute("open", "");
   await page.getByTestId("mobile-menu").locator("summary").click();
-  await expect(page.getByRole("navigation", { name: "Menú móvil" }).getByRole("link", { name: "FAQs", exact: true })).toHaveAttribute(
+  await expect(page.getByRole("navigation", { name: "Menú móvil" }).getByRole("link", { name: "Preguntas frecuentes", exact: true })).toHaveAttribute(
     "aria-current",
     "page",
   );

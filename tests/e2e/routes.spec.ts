@@ -103,6 +103,11 @@ test.describe("trailing slash and case", () => {
   test("/industrias-design/Medica/ ends at /industrias-design/medica", async ({ page, request }) => {
     const first = await request.get("/industrias-design/Medica/", { maxRedirects: 0 });
     expect(first.status()).toBe(301);
+    expect(first.headers().location).toBe("/industrias-design/medica");
+    // The whole path is case-insensitive: one redirect, straight to the lowercase address.
+    const shouting = await request.get("/INDUSTRIAS-DESIGN/Medica/?ref=1", { maxRedirects: 0 });
+    expect(shouting.status()).toBe(301);
+    expect(shouting.headers().location).toBe("/industrias-design/medica?ref=1");
     const response = await page.goto("/industrias-design/Medica/?ref=1");
     expect(response?.status()).toBe(200);
     const url = new URL(page.url());

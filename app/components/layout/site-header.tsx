@@ -5,7 +5,7 @@ export const mainNavigation = [
   { to: "/servicios", label: "Servicios" },
   { to: "/industrias", label: "Industrias" },
   { to: "/catalogo", label: "Catálogo" },
-  { to: "/faqs", label: "FAQs" },
+  { to: "/faqs", label: "Preguntas frecuentes" },
   { to: "/about", label: "Nosotros" },
   { to: "/contact", label: "Contacto" },
 ] as const;
@@ -59,7 +59,7 @@ export function SiteHeader({ accountLink, cartLink }: SiteHeaderProps) {
           {cartLink("inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50")}
           {accountLink("rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50")}
           <AppLink to="/cotiza" className="btn-primary px-4 py-2 text-sm">
-            Cotiza
+            Cotizar
           </AppLink>
         </div>
 
@@ -89,7 +89,7 @@ export function SiteHeader({ accountLink, cartLink }: SiteHeaderProps) {
               </li>
               <li className="mt-2">
                 <AppLink to="/cotiza" className="btn-primary w-full py-2 text-sm">
-                  Cotiza su proyecto
+                  Solicite su cotización
                 </AppLink>
               </li>
             </ul>

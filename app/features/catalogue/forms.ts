@@ -1,19 +1,12 @@
+import { unitWords } from "~/lib/units";
 import { z } from "~/lib/zod";
 
 // The staff product form and the catalogue's wording rules, shared by the browser and the server.
 
-export const PRODUCT_UNITS = [
-  { value: "pieza", singular: "pieza", plural: "piezas", feminine: true },
-  { value: "juego", singular: "juego", plural: "juegos", feminine: false },
-  { value: "kit", singular: "kit", plural: "kits", feminine: false },
-  { value: "par", singular: "par", plural: "pares", feminine: false },
-  { value: "metro", singular: "metro", plural: "metros", feminine: false },
-  { value: "kg", singular: "kilogramo", plural: "kilogramos", feminine: false },
-  { value: "lote", singular: "lote", plural: "lotes", feminine: false },
-] as const;
+export const PRODUCT_UNITS = ["pieza", "juego", "kit", "par", "metro", "kg", "lote"] as const;
 
-export type ProductUnit = (typeof PRODUCT_UNITS)[number]["value"];
-const UNIT_VALUES = PRODUCT_UNITS.map((unit) => unit.value) as [ProductUnit, ...ProductUnit[]];
+export type ProductUnit = (typeof PRODUCT_UNITS)[number];
+const UNIT_VALUES = [...PRODUCT_UNITS] as [ProductUnit, ...ProductUnit[]];
 
 /** IVA rates a product may carry, in basis points: general 16 %, border region 8 %, tasa 0 %. */
 export const IVA_RATES = [
@@ -21,26 +14,6 @@ export const IVA_RATES = [
   { value: 800, label: "8 % (región fronteriza)" },
   { value: 0, label: "0 % (tasa cero)" },
 ] as const;
-
-function unitWords(unit: string) {
-  return PRODUCT_UNITS.find((candidate) => candidate.value === unit) ?? { value: unit, singular: unit, plural: `${unit}s`, feminine: false };
-}
-
-/** "1 pieza", "12 piezas", "3 juegos". */
-export function formatUnitQuantity(quantity: number, unit: string): string {
-  const words = unitWords(unit);
-  return `${quantity.toLocaleString("es-MX")} ${quantity === 1 ? words.singular : words.plural}`;
-}
-
-/** "pieza", "kilogramo". */
-export function unitName(unit: string): string {
-  return unitWords(unit).singular;
-}
-
-/** "por pieza", "por metro". */
-export function perUnit(unit: string): string {
-  return `por ${unitWords(unit).singular}`;
-}
 
 export const LOW_STOCK_THRESHOLD = 10;
 

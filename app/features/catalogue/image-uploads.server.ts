@@ -2,6 +2,7 @@ import { eq, max, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { getDb } from "~/db/client.server";
 import { productImages, type ImageVariant } from "~/db/schema/catalogue";
+import { formatFileSize } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { invalid, ok, type Result } from "~/lib/result";
 import { detectFileKind } from "~/services/files/detect-type.server";
@@ -32,13 +33,12 @@ interface ProcessedImage {
   variants: ImageVariant[];
 }
 
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /** Checks an upload and writes its WebP variants into storage; the caller records them (or removes them). */
 async function processUpload(file: UploadedFile): Promise<{ ok: true; image: ProcessedImage } | { ok: false; message: string }> {
   const kind = detectFileKind({ name: file.name, head: file.head, tail: file.tail, size: file.size });
   if (kind !== "png" && kind !== "jpg") return { ok: false, message: `«${file.name}» no es una imagen PNG o JPG válida.` };
-  if (file.size > IMAGE_LIMITS.maxFileBytes) return { ok: false, message: `«${file.name}» pasa de ${megabytes(IMAGE_LIMITS.maxFileBytes)}.` };
+  if (file.size > IMAGE_LIMITS.maxFileBytes) return { ok: false, message: `«${file.name}» pasa de ${formatFileSize(IMAGE_LIMITS.maxFileBytes)}.` };
 
   const options = { autoOrient: true, limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" } as const;
   let width: number;

@@ -3,7 +3,8 @@ import { getDb } from "~/db/client.server";
 import { cartItems, carts } from "~/db/schema/orders";
 import { getProductsForCart } from "~/features/catalogue/index.server";
 import { conflict, notFoundResult, ok, type Result } from "~/lib/result";
-import { MAX_LINE_QUANTITY, quantityWithUnit } from "./forms";
+import { formatUnitQuantity } from "~/lib/units";
+import { MAX_LINE_QUANTITY } from "./forms";
 import { ensureCart, findCartId, purchasable, stockPhrase, unavailableNotice, type CartOwner } from "./cart.server";
 
 // The cart's three commands (agregar, actualizar, quitar). Each answers with a sentence for the
@@ -39,12 +40,12 @@ export async function addToCart(owner: CartOwner, productId: string, quantity: n
   await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
   const now = after!.quantity;
   if (now < desired) {
-    return ok({ message: `${stockPhrase(product.stock, product.unit, product.name)} en existencia; su carrito tiene ${quantityWithUnit(now, product.unit)}.` });
+    return ok({ message: `${stockPhrase(product.stock, product.unit, product.name)} en existencia; su carrito tiene ${formatUnitQuantity(now, product.unit)}.` });
   }
   if (now > desired) {
-    return ok({ message: `El pedido mínimo de «${product.name}» es de ${quantityWithUnit(product.minOrder, product.unit)}; agregamos esa cantidad a su carrito.` });
+    return ok({ message: `El pedido mínimo de «${product.name}» es de ${formatUnitQuantity(product.minOrder, product.unit)}; agregamos esa cantidad a su carrito.` });
   }
-  return ok({ message: `Agregamos ${quantityWithUnit(wanted, product.unit)} de «${product.name}» a su carrito.` });
+  return ok({ message: `Agregamos ${formatUnitQuantity(wanted, product.unit)} de «${product.name}» a su carrito.` });
 }
 
 /** Sets a line's quantity (0 removes it), bounded like addToCart. */
@@ -63,9 +64,9 @@ export async function setCartItemQuantity(owner: CartOwner, productId: string, q
   const bounded = Math.min(Math.max(quantity, product.minOrder), product.stock);
   await db.update(cartItems).set({ quantity: bounded }).where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
   await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
-  if (bounded < quantity) return ok({ message: `${stockPhrase(product.stock, product.unit, product.name)}; dejamos ${quantityWithUnit(bounded, product.unit)} en su carrito.` });
-  if (bounded > quantity) return ok({ message: `El pedido mínimo de «${product.name}» es de ${quantityWithUnit(product.minOrder, product.unit)}; ajustamos la cantidad.` });
-  return ok({ message: `Actualizamos «${product.name}»: ${quantityWithUnit(bounded, product.unit)}.` });
+  if (bounded < quantity) return ok({ message: `${stockPhrase(product.stock, product.unit, product.name)}; dejamos ${formatUnitQuantity(bounded, product.unit)} en su carrito.` });
+  if (bounded > quantity) return ok({ message: `El pedido mínimo de «${product.name}» es de ${formatUnitQuantity(product.minOrder, product.unit)}; ajustamos la cantidad.` });
+  return ok({ message: `Actualizamos «${product.name}»: ${formatUnitQuantity(bounded, product.unit)}.` });
 }
 
 export async function removeFromCart(owner: CartOwner, productId: string): Promise<CartCommandResult> {

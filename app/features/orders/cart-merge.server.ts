@@ -3,7 +3,7 @@ import { getDb } from "~/db/client.server";
 import { cartItems, carts } from "~/db/schema/orders";
 import { getProductsForCart } from "~/features/catalogue/index.server";
 import { ok, type Result } from "~/lib/result";
-import { quantityWithUnit } from "./forms";
+import { formatUnitQuantity } from "~/lib/units";
 import { ensureCart, hashCartToken, purchasable, stockPhrase, unavailableNotice } from "./cart.server";
 
 // Merge rule: whenever a cart is read or changed by a signed-in person who still carries a guest
@@ -61,7 +61,7 @@ export async function mergeGuestCart(input: { guestToken: string; userId: string
           })
           .returning({ quantity: cartItems.quantity });
         if (merged && merged.quantity < desired) {
-          notices.push(`${stockPhrase(product.stock, product.unit, product.name)}; su carrito tiene ${quantityWithUnit(merged.quantity, product.unit)}.`);
+          notices.push(`${stockPhrase(product.stock, product.unit, product.name)}; su carrito tiene ${formatUnitQuantity(merged.quantity, product.unit)}.`);
         }
       }
       await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, userCartId));

@@ -7,8 +7,8 @@ import { getProductsForCart, type CartProduct } from "~/features/catalogue/index
 import { consumeRateLimit, rateLimitMessage } from "~/services/security/rate-limit.server";
 import type { Totals } from "~/lib/money";
 import { limited, ok, type Result } from "~/lib/result";
+import { formatUnitQuantity } from "~/lib/units";
 import { priceLines } from "./pricing";
-import { quantityWithUnit } from "./forms";
 
 // The server-side cart (ARCHITECTURE §1: nothing only in memory): who owns it, reading it priced
 // now, and its housekeeping. A guest's cart is found by a random token (only its sha256 is
@@ -93,7 +93,7 @@ export async function ensureCart(owner: CartOwner, db: Db = getDb()): Promise<st
 }
 
 export function stockPhrase(stock: number, unit: string, name: string): string {
-  return stock === 1 ? `Solo queda ${quantityWithUnit(1, unit)} de «${name}»` : `Solo quedan ${quantityWithUnit(stock, unit)} de «${name}»`;
+  return stock === 1 ? `Solo queda ${formatUnitQuantity(1, unit)} de «${name}»` : `Solo quedan ${formatUnitQuantity(stock, unit)} de «${name}»`;
 }
 
 /** Withdrawn products, and those with less stock than their minimum order, cannot be bought. */
@@ -137,7 +137,7 @@ export async function loadCart(owner: CartOwner | null): Promise<CartView> {
       notices.push(
         bounded < item.quantity
           ? `${stockPhrase(product.stock, product.unit, product.name)}; ajustamos la cantidad de su carrito.`
-          : `El pedido mínimo de «${product.name}» es de ${quantityWithUnit(product.minOrder, product.unit)}; ajustamos la cantidad.`,
+          : `El pedido mínimo de «${product.name}» es de ${formatUnitQuantity(product.minOrder, product.unit)}; ajustamos la cantidad.`,
       );
       await db.update(cartItems).set({ quantity: bounded }).where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, item.productId)));
     }

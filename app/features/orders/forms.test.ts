@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { CheckoutSchema, quantityWithUnit } from "./forms";
+import { CheckoutSchema } from "./forms";
 
 function form(values: Record<string, string>): FormData {
   const data = new FormData();
@@ -74,18 +74,5 @@ describe("CheckoutSchema", () => {
     expect(early?.name).toBeTruthy();
     expect(early?.rfc?.[0]).toMatch(/dígito verificador/);
     expect(errorsOf({ ...base, rfc: "EKU9003173C8" })).toBeNull();
-  });
-});
-
-describe("quantityWithUnit", () => {
-  it.each([
-    [1, "pieza", "1 pieza"],
-    [3, "pieza", "3 piezas"],
-    [2, "juego", "2 juegos"],
-    [1500, "metro", "1,500 metros"],
-    [4, "par", "4 pares"],
-    [5, "kg", "5 kg"],
-  ])("%i %s → %s", (quantity, unit, expected) => {
-    expect(quantityWithUnit(quantity, unit)).toBe(expected);
   });
 });

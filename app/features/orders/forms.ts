@@ -209,11 +209,3 @@ export const CheckoutSchema = z
 
 export type CheckoutInput = z.output<typeof CheckoutSchema>;
 export type CheckoutFields = z.input<typeof CheckoutSchema>;
-
-/** A person's unit, pluralised for messages: "1 pieza", "3 piezas", "2 juegos", "5 kg". */
-export function quantityWithUnit(quantity: number, unit: string): string {
-  const formatted = quantity.toLocaleString("es-MX");
-  if (quantity === 1 || /^(kg|g|m|cm|mm|l|ml)$/i.test(unit)) return `${formatted} ${unit}`;
-  const plural = /[aeiouáéíóú]$/i.test(unit) ? `${unit}s` : /z$/i.test(unit) ? `${unit.slice(0, -1)}ces` : `${unit}es`;
-  return `${formatted} ${plural}`;
-}

@@ -5,9 +5,10 @@ import { renderEmail } from "~/services/mail/templates.server";
 import { formatAddress, siteConfig } from "~/services/site-config/site-config";
 import { getEnv } from "~/lib/env.server";
 import { formatMoney } from "~/lib/format";
+import { formatUnitQuantity } from "~/lib/units";
 import { formatClabe, getPaymentConfig } from "./payment-config";
 import { regimenLabel, usoCfdiLabel } from "./sat-catalogs";
-import { deliveryLabel, formatOrderAddress, orderStatusLabel, quantityWithUnit } from "./forms";
+import { deliveryLabel, formatOrderAddress, orderStatusLabel } from "./forms";
 
 // The order's emails, written to the outbox inside the transaction that changes the order.
 
@@ -47,7 +48,7 @@ export function paymentInstructionLines(order: Pick<OrderMailFacts, "paymentMeth
 
 function summaryLines(order: OrderMailFacts): string[] {
   return [
-    ...order.lines.map((line) => `${quantityWithUnit(line.quantity, line.unit)} × ${line.name} (${line.sku}): ${formatMoney(line.netCentavos + line.ivaCentavos)}`),
+    ...order.lines.map((line) => `${formatUnitQuantity(line.quantity, line.unit)} × ${line.name} (${line.sku}): ${formatMoney(line.netCentavos + line.ivaCentavos)}`),
     `Subtotal: ${formatMoney(order.subtotalCentavos)} · IVA: ${formatMoney(order.ivaCentavos)} · Total: ${formatMoney(order.totalCentavos)}`,
     order.delivery === "envio" && order.address ? `Entrega: envío a ${formatOrderAddress(order.address)}` : `Entrega: ${deliveryLabel("recoger")}, ${formatAddress()}`,
     order.invoice

@@ -5,11 +5,12 @@ import { billingProfiles, cartItems, carts, orderEvents, orderItems, orders, typ
 import { nudgeMailWorker } from "~/services/mail/outbox.server";
 import { nextRecordNumber } from "~/services/numbering/next-number.server";
 import { formatMoney } from "~/lib/format";
+import { formatUnitQuantity } from "~/lib/units";
 import { emptyCart, findCartId, type CartOwner } from "./cart.server";
 import { mailOrderPlaced } from "./order-emails.server";
 import { paymentReferenceFor } from "./payment-config";
 import { priceLines } from "./pricing";
-import { quantityWithUnit, type CheckoutInput } from "./forms";
+import type { CheckoutInput } from "./forms";
 
 // Placing an order: one transaction that takes the stock with conditional updates (never below
 // zero, whatever runs at the same time), numbers the order PED-YYYY-NNNN, stores its lines,
@@ -85,7 +86,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       const taken: { productId: string; sku: string; name: string; unit: string; quantity: number; unitPriceCentavos: number; ivaBp: number }[] = [];
       for (const item of items) {
         if (item.quantity < item.minOrder) {
-          throw new CheckoutRefusal(`El pedido mínimo de «${item.name}» es de ${quantityWithUnit(item.minOrder, item.unit)}. Ajuste la cantidad en su carrito.`, "minimum");
+          throw new CheckoutRefusal(`El pedido mínimo de «${item.name}» es de ${formatUnitQuantity(item.minOrder, item.unit)}. Ajuste la cantidad en su carrito.`, "minimum");
         }
         // The conditional update is the reservation: it succeeds only while enough stock remains,
         // and the row lock it takes makes concurrent checkouts of the same product wait their turn.
@@ -190,7 +191,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 function stockRefusal(name: string, current: { stock: number; active: boolean; unit: string } | undefined): string {
   if (!current || !current.active) return `«${name}» ya no está a la venta. Quítelo de su carrito para continuar; no se apartó nada.`;
   if (current.stock <= 0) return `Ya no quedan piezas de «${name}»: se agotó mientras completaba su pedido. Quítelo de su carrito para continuar; no se apartó nada.`;
-  const phrase = current.stock === 1 ? `Solo queda ${quantityWithUnit(1, current.unit)}` : `Solo quedan ${quantityWithUnit(current.stock, current.unit)}`;
+  const phrase = current.stock === 1 ? `Solo queda ${formatUnitQuantity(1, current.unit)}` : `Solo quedan ${formatUnitQuantity(current.stock, current.unit)}`;
   return `${phrase} de «${name}». Ajuste la cantidad en su carrito para continuar; no se apartó nada.`;
 }
 

@@ -10,7 +10,8 @@ import { formatMoney } from "~/lib/format";
 import { registeredCustomer } from "../../../tests/support/auth-requests";
 import { INTERNAL_NOTE, SAMPLE_LINES, STAFF_ACTOR, createTestQuote, draftInput } from "../../../tests/support/quote-fixtures";
 import { useTestFileDatabase } from "../../../tests/support/test-file-database";
-import { getQuotePdf } from "./quote-pdf.server";
+import { DEFAULT_TERMS } from "./forms";
+import { getQuotePdf, renderQuotePdf, type QuotePdfDocument } from "./quote-pdf.server";
 import { saveQuoteDraft } from "./draft.server";
 import { acceptQuote, rejectQuote, reviseQuote } from "./lifecycle.server";
 
@@ -127,5 +128,70 @@ describe("getQuotePdf", () => {
     expect(pages[1]).toMatch(/^# Descripción Cantidad P\. unitario Descuento Importe/);
     expect(text).toContain("Pieza 45:");
     expect(text).toContain(formatMoney(quote.totalCentavos));
+  });
+});
+
+/** Each line of text on the first page with its baseline (PDF points from the bottom). */
+async function pdfLines(body: Buffer): Promise<{ text: string; y: number }[]> {
+  const pdf = await getDocumentProxy(new Uint8Array(body));
+  const content = await (await pdf.getPage(1)).getTextContent();
+  const lines: { text: string; y: number }[] = [];
+  for (const item of content.items) {
+    if (!("str" in item) || !item.str.trim()) continue;
+    const y = Math.round(item.transform[5] * 10) / 10;
+    const line = lines.find((candidate) => Math.abs(candidate.y - y) < 0.5);
+    if (line) line.text += item.str;
+    else lines.push({ text: item.str, y });
+  }
+  return lines.sort((a, b) => b.y - a.y);
+}
+
+const aDocument = (overrides: Partial<QuotePdfDocument> = {}): QuotePdfDocument => ({
+  number: "COT-2026-0042",
+  revision: 1,
+  draft: false,
+  status: "enviada",
+  sentAt: new Date("2026-03-02T17:00:00Z"),
+  validUntil: new Date("2026-04-01T17:00:00Z"),
+  validityDays: 30,
+  customer: { name: "Ana Torres", company: null, email: "ana@ejemplo.mx" },
+  lines: [
+    { description: "Soporte maquinado", quantityMilli: 10_000, unit: "pieza", unitPriceCentavos: 10_000, discountBp: 0, netCentavos: 100_000, ivaCentavos: 16_000 },
+    { description: "Plantilla de inspección", quantityMilli: 1_000, unit: "juego", unitPriceCentavos: 50_000, discountBp: 0, netCentavos: 50_000, ivaCentavos: 8_000 },
+    { description: "Cinta de sellado", quantityMilli: 2_500, unit: "metro", unitPriceCentavos: 2_000, discountBp: 0, netCentavos: 5_000, ivaCentavos: 800 },
+  ],
+  subtotalCentavos: 155_000,
+  ivaCentavos: 24_800,
+  totalCentavos: 179_800,
+  leadTimeDays: 10,
+  terms: DEFAULT_TERMS,
+  acceptance: null,
+  rejection: null,
+  generatedAt: new Date("2026-03-02T17:00:00Z"),
+  ...overrides,
+});
+
+describe("renderQuotePdf", () => {
+  it("writes each quantity with its unit in the right number", async () => {
+    const { text } = await pdfText(await renderQuotePdf(aDocument()));
+    expect(text).toContain("10 piezas");
+    expect(text).toContain("1 juego");
+    expect(text).toContain("2.5 metros");
+    expect(text).not.toMatch(/10 pieza(?!s)/);
+  });
+
+  it("sets the terms in single-spaced lines (about 1.4 × the 9 pt body), however they were typed", async () => {
+    for (const terms of [DEFAULT_TERMS, DEFAULT_TERMS.replace(". ", ".\r\n")]) {
+      const lines = await pdfLines(await renderQuotePdf(aDocument({ terms })));
+      const heading = lines.findIndex((line) => line.text.includes("Términos y condiciones"));
+      const paragraph = lines.slice(heading + 1).filter((line) => !/Página|COT-2026-0042 ·/.test(line.text));
+      expect(paragraph.length).toBeGreaterThan(2);
+      expect(paragraph.map((line) => line.text).join(" ")).toContain("Factura CFDI 4.0.");
+      const gaps = paragraph.slice(1).map((line, index) => paragraph[index]!.y - line.y);
+      for (const gap of gaps) {
+        expect(gap).toBeGreaterThan(11);
+        expect(gap).toBeLessThan(14);
+      }
+    }
   });
 });

@@ -5,7 +5,7 @@ import { getQuoteForCustomer, getQuoteForStaff } from "./read.server";
 import type { QuoteStatus } from "./states";
 import type { QuoteLine } from "./types";
 import { QUOTE_STATUSES } from "./forms";
-import { formatDiscount, formatQuantity } from "./totals";
+import { formatDiscount, formatLineQuantity } from "./totals";
 
 // The quote as a branded PDF, rendered on the server with @react-pdf/renderer. It uses the PDF's
 // built-in Helvetica (WinAnsi): every Spanish letter (á é í ó ú ü ñ ¿ ¡) is in it, so no font file
@@ -44,9 +44,10 @@ const ORANGE = "#c2410c";
 const INK = "#1f2933";
 const MUTED = "#52606d";
 const RULE = "#cbd2d9";
+const BODY_SIZE = 9;
 
 const styles = StyleSheet.create({
-  page: { paddingTop: 40, paddingBottom: 56, paddingHorizontal: 40, fontFamily: "Helvetica", fontSize: 9, color: INK },
+  page: { paddingTop: 40, paddingBottom: 56, paddingHorizontal: 40, fontFamily: "Helvetica", fontSize: BODY_SIZE, color: INK },
   header: { flexDirection: "row", justifyContent: "space-between", borderBottomWidth: 2, borderBottomColor: ORANGE, paddingBottom: 12 },
   brand: { fontSize: 16, fontFamily: "Helvetica-Bold", color: ORANGE },
   small: { fontSize: 8, color: MUTED },
@@ -71,7 +72,9 @@ const styles = StyleSheet.create({
   signature: { marginTop: 18, padding: 10, borderWidth: 1, borderColor: "#15803d" },
   // No lineHeight here: react-pdf drops "render" (page number) text under an inherited lineHeight.
   footer: { position: "absolute", bottom: 24, left: 40, right: 40, flexDirection: "row", justifyContent: "space-between", fontSize: 7, color: MUTED },
-  prose: { lineHeight: 1.4 },
+  // A unitless lineHeight is multiplied by the fontSize of the same style, and react-pdf takes 18 pt
+  // when that style has none (inheritance comes later): 1.4 alone gave 25 pt lines under 9 pt text.
+  prose: { fontSize: BODY_SIZE, lineHeight: 1.4 },
 });
 
 const statusLabel = (status: QuoteStatus) => QUOTE_STATUSES.find((option) => option.value === status)?.label ?? status;
@@ -91,7 +94,7 @@ function LinesTable({ lines }: { lines: QuoteLine[] }) {
         <View key={index} style={styles.row} wrap={false}>
           <Text style={[styles.cell, styles.colIndex]}>{index + 1}</Text>
           <Text style={[styles.cell, styles.colDescription]}>{pdfText(line.description)}</Text>
-          <Text style={[styles.cell, styles.colQuantity]}>{pdfText(`${formatQuantity(line.quantityMilli)} ${line.unit}`)}</Text>
+          <Text style={[styles.cell, styles.colQuantity]}>{pdfText(formatLineQuantity(line.quantityMilli, line.unit))}</Text>
           <Text style={[styles.cell, styles.colPrice]}>{formatMoney(line.unitPriceCentavos)}</Text>
           <Text style={[styles.cell, styles.colDiscount]}>{line.discountBp ? pdfText(formatDiscount(line.discountBp)) : "—"}</Text>
           <Text style={[styles.cell, styles.colAmount]}>{formatMoney(line.netCentavos)}</Text>

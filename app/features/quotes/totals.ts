@@ -1,4 +1,5 @@
 import { lineAmounts, sumLines, type LineAmounts, type LineInput, type Totals } from "~/lib/money";
+import { formatUnitQuantity } from "~/lib/units";
 
 // Quote arithmetic, shared by the builder in the browser (live totals) and the server (the truth).
 // The rounding rule is the one of ~/lib/money: each line's net and its 16 % IVA are rounded half up
@@ -57,6 +58,11 @@ export function parseDiscount(text: string): number | null {
 
 export function formatQuantity(quantityMilli: number): string {
   return (quantityMilli / 1000).toLocaleString("es-MX", { maximumFractionDigits: 3 });
+}
+
+/** "1 pieza", "2.5 metros", "3 kg": a line's quantity (stored in thousandths) with its unit in the right number. */
+export function formatLineQuantity(quantityMilli: number, unit: string): string {
+  return formatUnitQuantity(quantityMilli / 1000, unit);
 }
 
 export function formatDiscount(discountBp: number): string {

@@ -209,7 +209,7 @@ describe("submitForm: a quote request that succeeds", () => {
     // Two emails in the outbox: the requester's confirmation and the staff notification (several addresses).
     const confirmation = await getDb().select().from(outbox).where(eq(outbox.to, email.toLowerCase()));
     expect(confirmation).toHaveLength(1);
-    expect(confirmation[0]).toMatchObject({ status: "pending", subject: `Solicitud de cotización ${result.number} recibido` });
+    expect(confirmation[0]).toMatchObject({ status: "pending", subject: `Solicitud de cotización ${result.number} recibida` });
     expect(confirmation[0]!.text).toContain(result.number);
     const staff = await getDb().select().from(outbox).where(sql`${outbox.subject} like ${`[${result.number}]%`}`);
     expect(staff).toHaveLength(1);

@@ -55,7 +55,7 @@ export async function enqueueSolicitudEmails(tx: DbTransaction, data: SolicitudM
     footerNote: "Si usted no envió este formulario, ignore este mensaje.",
   });
   await enqueueMail(
-    { to: data.email, subject: `${isQuote ? "Solicitud de cotización" : "Mensaje"} ${data.number} recibido`, ...confirmation },
+    { to: data.email, subject: isQuote ? `Solicitud de cotización ${data.number} recibida` : `Mensaje ${data.number} recibido`, ...confirmation },
     { tx },
   );
 

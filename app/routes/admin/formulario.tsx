@@ -18,7 +18,7 @@ import { openSolicitud } from "~/features/solicitudes/detail.server";
 import { SOLICITUD_TYPES, SolicitudActionSchema } from "~/features/solicitudes/forms";
 import { allowedNextStatuses } from "~/features/solicitudes/states";
 import { notFound } from "~/lib/errors";
-import { formatDateTime } from "~/lib/format";
+import { endSentence, formatDateTime } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { failureMessages, failureStatus } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
@@ -82,7 +82,7 @@ export default function AdminSolicitudPage({ loaderData, actionData }: Route.Com
       </div>
       <p className="mt-1 text-acero-700">
         {optionLabel(SOLICITUD_TYPES, s.type)} de <strong>{s.name}</strong>
-        {s.company ? ` (${s.company})` : ""}; {isQuote ? "recibida" : "recibido"} el {formatDateTime(s.createdAt)}.
+        {s.company ? ` (${s.company})` : ""}; {endSentence(`${isQuote ? "recibida" : "recibido"} el ${formatDateTime(s.createdAt)}`)}
       </p>
 
       <div className="mt-6 grid gap-6 xl:grid-cols-3">

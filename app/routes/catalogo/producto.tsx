@@ -9,7 +9,7 @@ import { ProductPrice } from "~/features/catalogue/components/product-price";
 import { StockBadge } from "~/features/catalogue/components/stock-badge";
 import { productImageUrl } from "~/features/catalogue/images";
 import { getProductBySlug } from "~/features/catalogue/product-page.server";
-import { formatUnitQuantity, unitName } from "~/features/catalogue/forms";
+import { formatUnitQuantity, unitName } from "~/lib/units";
 import { catalogueHref, slugify } from "~/features/catalogue/search";
 import { productJsonLd } from "~/features/catalogue/structured-data";
 import { siteConfig } from "~/services/site-config/site-config";

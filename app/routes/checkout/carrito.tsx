@@ -6,12 +6,13 @@ import { PageIntro } from "~/components/ui/page-intro";
 import { loadCart, type CartOwner } from "~/features/orders/cart.server";
 import { addToCart, removeFromCart, setCartItemQuantity } from "~/features/orders/cart-commands.server";
 import { TotalsList } from "~/features/orders/components/totals-list";
-import { CartActionSchema, quantityWithUnit, type CartAction } from "~/features/orders/forms";
+import { CartActionSchema, type CartAction } from "~/features/orders/forms";
 import { readCartSession, resolveCartOwner, takeCartFlash, writeCartFlash } from "~/features/orders/http.server";
 import { formatMoney } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { failureMessages, type Result } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
+import { formatUnitQuantity, perUnit } from "~/lib/units";
 import { readFormData } from "~/services/security/form-guard.server";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Carrito", description: "Revise las piezas de su pedido antes de pagar.", noindex: true });
@@ -96,11 +97,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                     </AppLink>
                     <p className="text-sm text-acero-600">SKU {line.sku}</p>
                     <p className="mt-1 text-sm text-acero-800">
-                      {formatMoney(line.unitPriceWithIvaCentavos)} por {line.unit}, IVA incluido
+                      {formatMoney(line.unitPriceWithIvaCentavos)} {perUnit(line.unit)}, IVA incluido
                     </p>
                     <p className="text-xs text-acero-600">
-                      {line.minOrder > 1 ? `Pedido mínimo ${quantityWithUnit(line.minOrder, line.unit)}. ` : ""}
-                      {quantityWithUnit(line.stock, line.unit)} en existencia.
+                      {line.minOrder > 1 ? `Pedido mínimo ${formatUnitQuantity(line.minOrder, line.unit)}. ` : ""}
+                      {formatUnitQuantity(line.stock, line.unit)} en existencia.
                     </p>
                     <div className="mt-3 flex flex-wrap items-end gap-3">
                       <Form method="post" className="flex items-end gap-2">

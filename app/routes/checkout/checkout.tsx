@@ -7,13 +7,14 @@ import { PageIntro } from "~/components/ui/page-intro";
 import { CHECKOUT_FORM, getCheckoutPage, issueCheckoutToken, placeCheckoutOrder } from "~/features/orders/checkout.server";
 import { CheckoutForm } from "~/features/orders/components/checkout-form";
 import { TotalsList } from "~/features/orders/components/totals-list";
-import { CheckoutSchema, quantityWithUnit } from "~/features/orders/forms";
+import { CheckoutSchema } from "~/features/orders/forms";
 import { grantOrderAccess, readCartSession } from "~/features/orders/http.server";
 import { formatMoney } from "~/lib/format";
 import { replyToFailure } from "~/lib/form-reply";
 import { requestMeta } from "~/lib/request-meta";
 import { invalid } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
+import { formatUnitQuantity } from "~/lib/units";
 import { FORM_GUARD_MESSAGES, guardPublicForm, readFormData } from "~/services/security/form-guard.server";
 
 export const meta: Route.MetaFunction = () =>
@@ -85,7 +86,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               <li key={line.productId} className="flex justify-between gap-4 py-2">
                 <span className="text-acero-800">
                   {line.name}
-                  <span className="block text-xs text-acero-600">{quantityWithUnit(line.quantity, line.unit)}</span>
+                  <span className="block text-xs text-acero-600">{formatUnitQuantity(line.quantity, line.unit)}</span>
                 </span>
                 <span className="text-acero-900 tabular-nums">{formatMoney(line.totalCentavos)}</span>
               </li>

@@ -10,7 +10,7 @@ import { orderViewer } from "~/features/orders/http.server";
 import { regimenLabel, usoCfdiLabel } from "~/features/orders/sat-catalogs";
 import { deliveryLabel, formatOrderAddress } from "~/features/orders/forms";
 import { notFound } from "~/lib/errors";
-import { formatDateTime } from "~/lib/format";
+import { endSentence, formatDateTime } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 
@@ -34,7 +34,7 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
         title={fresh ? `Gracias, recibimos su pedido ${order.number}` : `Pedido ${order.number}`}
         lead={
           <>
-            Hecho el {formatDateTime(order.createdAt)}. Estado: <OrderStatusPill status={order.status} />
+            {endSentence(`Hecho el ${formatDateTime(order.createdAt)}`)} Estado: <OrderStatusPill status={order.status} />
             {fresh ? <span className="block text-base">Le enviamos la confirmación a {order.email}.</span> : null}
           </>
         }

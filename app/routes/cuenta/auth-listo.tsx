@@ -33,7 +33,7 @@ export default function ProviderDonePage({ loaderData }: Route.ComponentProps) {
     }
   }, [loaderData.redirectTo]);
   return (
-    <AuthCard title={`Bienvenido, ${loaderData.name}`} lead="Su sesión está iniciada. Esta ventana se cerrará sola.">
+    <AuthCard title={`Le damos la bienvenida, ${loaderData.name}`} lead="Su sesión está iniciada. Esta ventana se cerrará sola.">
       <a href={loaderData.redirectTo} className="btn-primary w-full">
         Continuar
       </a>

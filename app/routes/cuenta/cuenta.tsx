@@ -19,7 +19,7 @@ import { pageMeta } from "~/lib/seo";
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Mi cuenta", description: "Datos de su cuenta de Forja.", noindex: true });
 
 const NOTICES: Record<string, string> = {
-  bienvenida: "¡Bienvenido! Le enviamos un correo para confirmar su dirección.",
+  bienvenida: "Le damos la bienvenida. Le enviamos un correo para confirmar su dirección.",
   restablecida: "Su contraseña nueva quedó guardada y cerramos las sesiones en otros dispositivos.",
 };
 

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () =>
 export const handle = publicPageHandle;
 
 export function loader() {
-  return { industries: industries.map(({ slug, name, summary }) => ({ slug, name, summary, picture: getIndustryPicture(slug) })) };
+  return { industries: industries.map(({ slug, name, summary, sectorPhrase }) => ({ slug, name, summary, sectorPhrase, picture: getIndustryPicture(slug) })) };
 }
 
 export default function IndustriesPage({ loaderData }: Route.ComponentProps) {
@@ -42,7 +42,7 @@ export default function IndustriesPage({ loaderData }: Route.ComponentProps) {
               <h2 className="text-xl font-semibold text-acero-900">{industry.name}</h2>
               <p className="mt-2 flex-1 text-acero-700">{industry.summary}</p>
               <AppLink to={`/industrias-design/${industry.slug}`} className="mt-4 font-semibold text-forja-700 underline underline-offset-2">
-                Ver {industry.name.toLowerCase()}
+                Más sobre {industry.sectorPhrase}
               </AppLink>
             </div>
           </li>

@@ -41,7 +41,7 @@ export default function IndustryLayout({ loaderData }: Route.ComponentProps) {
             <h1 className="mt-3 max-w-3xl text-3xl font-bold tracking-tight sm:text-5xl">{industry.headline}</h1>
             <p className="mt-5 max-w-2xl text-lg text-acero-100">{industry.intro}</p>
             <AppLink to={`/cotiza?industria=${industry.slug}`} className="btn-primary mt-8">
-              Cotizar un proyecto de {industry.name.toLowerCase()}
+              Cotizar {industry.projectPhrase}
             </AppLink>
           </div>
           {picture ? (
@@ -63,7 +63,7 @@ export default function IndustryLayout({ loaderData }: Route.ComponentProps) {
             Cuéntenos su proyecto
           </h2>
           <p className="mt-2 max-w-2xl text-forja-50">
-            Adjunte sus planos o modelos 3D; la solicitud llega con la industria {industry.name} ya seleccionada.
+            Adjunte sus planos o modelos 3D; su solicitud nos llega ya clasificada en {industry.sectorPhrase}.
           </p>
           <AppLink to={`/cotiza?industria=${industry.slug}`} className="btn mt-5 bg-white text-forja-700 hover:bg-forja-50">
             Solicitar cotización

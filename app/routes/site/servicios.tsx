@@ -2,7 +2,7 @@ import type { Route } from "./+types/servicios";
 import { AppLink } from "~/components/ui/app-link";
 import { PageIntro } from "~/components/ui/page-intro";
 import { Picture } from "~/components/ui/picture";
-import { services } from "~/features/site/content/services";
+import { serviceNameInSentence, services } from "~/features/site/content/services";
 import { getServicePicture } from "~/features/site/imagery/images.server";
 import { publicPageHandle } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
@@ -56,7 +56,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
                 </p>
               ))}
               <AppLink to={`/cotiza?servicio=${service.slug}`} className="btn-secondary mt-5">
-                Cotizar {service.name.toLowerCase()}
+                Cotizar {serviceNameInSentence(service.name)}
               </AppLink>
             </div>
             <div className="lg:col-span-2">

@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { formatFileSize } from "~/lib/format";
 import { removeQuietly } from "./storage.server";
 
 export interface UploadLimits {
@@ -32,7 +33,6 @@ const PEEK_BYTES = 64 * 1024;
 /** Past the limits we keep reading (and discarding) this much more, so the browser gets our answer. */
 const DRAIN_ALLOWANCE = 100 * 1024 * 1024;
 
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /**
  * Reads a multipart form as a stream: text fields into FormData, files straight to temporary files
@@ -86,7 +86,7 @@ export async function parseMultipartUpload(request: Request, limits: UploadLimit
     stream.on("data", (chunk: Buffer) => {
       size += chunk.length;
       totalBytes += chunk.length;
-      if (totalBytes > limits.maxTotalBytes) fail(413, `Los archivos suman más de ${megabytes(limits.maxTotalBytes)}. Adjunte menos o más ligeros.`);
+      if (totalBytes > limits.maxTotalBytes) fail(413, `Los archivos suman más de ${formatFileSize(limits.maxTotalBytes)}. Adjunte menos o más ligeros.`);
       if (failure) return;
       hash.update(chunk);
       if (headBytes < PEEK_BYTES) {
@@ -97,7 +97,7 @@ export async function parseMultipartUpload(request: Request, limits: UploadLimit
       tailBytes += chunk.length;
       while (tailChunks.length > 1 && tailBytes - tailChunks[0]!.length >= PEEK_BYTES) tailBytes -= tailChunks.shift()!.length;
     });
-    stream.on("limit", () => fail(413, `El archivo «${name}» pasa de ${megabytes(limits.maxFileBytes)}, el máximo por archivo.`));
+    stream.on("limit", () => fail(413, `El archivo «${name}» pasa de ${formatFileSize(limits.maxFileBytes)}, el máximo por archivo.`));
 
     // pipeline passes a broken upload (closed tab, truncated body) on as an error instead of hanging.
     writes.push(

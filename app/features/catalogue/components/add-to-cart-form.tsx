@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
-import { formatUnitQuantity } from "../forms";
+import { formatUnitQuantity } from "~/lib/units";
 
 /**
  * Adds the product to the server-side cart: POST /carrito with intent=agregar, productId and

@@ -1,6 +1,6 @@
 import { AppLink } from "~/components/ui/app-link";
 import type { ProductImageView } from "../images";
-import { formatUnitQuantity } from "../forms";
+import { formatUnitQuantity } from "~/lib/units";
 import { ProductImage } from "./product-image";
 import { ProductPrice } from "./product-price";
 import { StockBadge } from "./stock-badge";

@@ -5,6 +5,7 @@ import { Form } from "react-router";
 import { FieldError, FormErrors, SubmitButton, TextField } from "~/components/ui/form";
 import { formatMoney } from "~/lib/format";
 import { priceWithIva } from "~/lib/money";
+import { unitName } from "~/lib/units";
 import { IVA_RATES, parsePesos, PRODUCT_UNITS, ProductSchema } from "../forms";
 import { ImagePicker } from "./image-picker";
 
@@ -173,7 +174,7 @@ export function ProductForm({
           <Labelled field={fields.unit} label="Unidad de venta">
             {select(
               fields.unit,
-              PRODUCT_UNITS.map((unit) => ({ value: unit.value, label: unit.singular })),
+              PRODUCT_UNITS.map((unit) => ({ value: unit, label: unitName(unit) })),
             )}
           </Labelled>
           <TextField field={fields.minOrder} label="Pedido mínimo" type="number" help="En unidades de venta." />

@@ -1,6 +1,6 @@
 import { formatMoney } from "~/lib/format";
 import { priceWithIva } from "~/lib/money";
-import { perUnit } from "../forms";
+import { perUnit } from "~/lib/units";
 
 /** The public price: one unit with IVA, saying so; the net price in small print when asked. */
 export function ProductPrice({ priceCentavos, ivaBp, unit, size = "card", showNet = false }: { priceCentavos: number; ivaBp: number; unit: string; size?: "card" | "page"; showNet?: boolean }) {

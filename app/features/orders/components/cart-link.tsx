@@ -1,12 +1,12 @@
 import { AppLink } from "~/components/ui/app-link";
-import { formatNumber } from "~/lib/format";
+import { formatUnitQuantity } from "~/lib/units";
 import { useCartCount } from "../cart-store";
 
 /** "Carrito" in the cached HTML (it works without JavaScript), then the count once known. */
 export function CartLink({ className }: { className: string }) {
   const cart = useCartCount();
   const count = cart.status === "known" ? cart.quantity : null;
-  const label = count === null ? "Carrito" : count === 0 ? "Carrito, vacío" : `Carrito, ${count === 1 ? "1 pieza" : `${formatNumber(count)} piezas`}`;
+  const label = count === null ? "Carrito" : count === 0 ? "Carrito, vacío" : `Carrito, ${formatUnitQuantity(count, "pieza")}`;
   return (
     <AppLink to="/carrito" className={className} aria-label={label} data-testid="cart-link" data-count={count ?? undefined}>
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">

@@ -1,5 +1,5 @@
 import { formatMoney } from "~/lib/format";
-import { quantityWithUnit } from "../forms";
+import { formatUnitQuantity } from "~/lib/units";
 
 export interface OrderLineView {
   id: string;
@@ -35,7 +35,7 @@ export function OrderLines({ items, caption }: { items: OrderLineView[]; caption
                 <span className="font-medium text-acero-900">{item.name}</span>
                 <span className="block text-xs text-acero-600">SKU {item.sku}</span>
               </td>
-              <td className="px-4 py-3 text-right whitespace-nowrap text-acero-800">{quantityWithUnit(item.quantity, item.unit)}</td>
+              <td className="px-4 py-3 text-right whitespace-nowrap text-acero-800">{formatUnitQuantity(item.quantity, item.unit)}</td>
               <td className="px-4 py-3 text-right text-acero-800 tabular-nums">{formatMoney(item.unitPriceCentavos)}</td>
               <td className="px-4 py-3 text-right text-acero-800 tabular-nums">
                 {formatMoney(item.ivaCentavos)} <span className="text-xs text-acero-600">({item.ivaBp / 100} %)</span>

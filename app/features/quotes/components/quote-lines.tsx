@@ -1,16 +1,9 @@
 import type { QuoteLine } from "../types";
 import { formatMoney } from "~/lib/format";
-import { formatDiscount, formatQuantity } from "../totals";
+import { formatDiscount, formatLineQuantity } from "../totals";
 
 // A quote's lines and totals as the customer reads them (also the staff preview and detail).
 // Unit prices and amounts are before IVA; the total says it includes IVA.
-
-const PLURAL_UNITS: Record<string, string> = { pieza: "piezas", juego: "juegos", lote: "lotes", metro: "metros", hora: "horas", servicio: "servicios" };
-
-/** "1 pieza", "2.5 metros", "3 kg": the quantity with its unit in the right number. */
-export function formatLineQuantity(quantityMilli: number, unit: string): string {
-  return `${formatQuantity(quantityMilli)} ${quantityMilli === 1000 ? unit : (PLURAL_UNITS[unit] ?? unit)}`;
-}
 
 export function QuoteLinesTable({ lines, caption }: { lines: QuoteLine[]; caption: string }) {
   if (lines.length === 0) return <p className="text-acero-700">Sin partidas.</p>;

@@ -1,8 +1,7 @@
 import type { RevisionComparison as RevisionComparisonData } from "../compare-revisions";
 import type { QuoteLine } from "../types";
 import { formatMoney } from "~/lib/format";
-import { formatDiscount } from "../totals";
-import { formatLineQuantity } from "./quote-lines";
+import { formatDiscount, formatLineQuantity } from "../totals";
 
 // What changed between two sent revisions of a quote: lines added, removed or changed (old → new
 // quantity, price, discount), the lead time and the total. Props only, so the staff detail and the

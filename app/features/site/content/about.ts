@@ -42,11 +42,11 @@ export const about: AboutContent = {
   ],
   plant: [
     "Nuestra planta de 3,200 m² está en el Parque Industrial Querétaro, en Santa Rosa Jáuregui, a 20 minutos del aeropuerto y con acceso directo a la carretera 57. Ahí están ingeniería, producción, metrología y almacén.",
-    "Maquinado: 2 centros de maquinado de 5 ejes (piezas de hasta 650 x 520 x 475 mm), 4 centros de maquinado verticales de 3 ejes (carrera de hasta 1,020 x 510 x 560 mm) y 2 tornos CNC con herramienta motorizada (hasta Ø 350 mm).",
-    "Lámina: 1 láser de fibra de 6 kW con mesa de 3,000 x 1,500 mm, 1 punzonadora CNC de torreta de 30 t, 2 prensas dobladoras CNC de 135 t y 60 t, y celdas de soldadura MIG y TIG.",
+    "Maquinado: 2 centros de maquinado de 5 ejes (piezas de hasta 650 × 520 × 475 mm), 4 centros de maquinado verticales de 3 ejes (carrera de hasta 1,020 × 510 × 560 mm) y 2 tornos CNC con herramienta motorizada (hasta Ø 350 mm).",
+    "Lámina: 1 láser de fibra de 6 kW con mesa de 3,000 × 1,500 mm, 1 punzonadora CNC de torreta de 30 t, 2 prensas dobladoras CNC de 135 t y 60 t, y celdas de soldadura MIG y TIG.",
     "Moldes e inyección: 1 electroerosionadora de penetración, 1 electroerosionadora de hilo y 2 inyectoras de 120 t y 250 t.",
     "Prototipado y escaneo: 6 impresoras FDM, 2 impresoras SLA, 1 impresora SLS de nylon y 1 escáner 3D de luz estructurada con precisión de 0.02 mm.",
-    "Metrología: sala con temperatura controlada a 20 °C, 1 máquina de medición por coordenadas (CMM) de 700 x 1,000 x 600 mm, 1 brazo de medición portátil con escáner láser, rugosímetro, durómetro y calibradores con certificado de calibración vigente.",
+    "Metrología: sala con temperatura controlada a 20 °C, 1 máquina de medición por coordenadas (CMM) de 700 × 1,000 × 600 mm, 1 brazo de medición portátil con escáner láser, rugosímetro, durómetro y calibradores con certificado de calibración vigente.",
   ],
   team: [
     "Somos 85 personas: ingenieros de diseño y de manufactura, programadores CNC, operadores, técnicos de moldes, inspectores de calidad y personal de compras y logística. La mayoría se formó en las universidades y escuelas técnicas de Querétaro y Guanajuato.",

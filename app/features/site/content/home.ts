@@ -14,7 +14,7 @@ export const home: HomeContent = {
     "Diseño industrial, ingeniería CAD, maquinado CNC, lámina, moldes e impresión 3D en una sola planta en Querétaro. Suba su archivo y reciba su cotización en 1 día hábil.",
   process: [
     {
-      title: "Cotiza",
+      title: "Cotización",
       text: "Suba su modelo 3D o plano y describa material, cantidad y fecha. Le enviamos precio y plazo en 1 día hábil, con IVA incluido.",
     },
     {

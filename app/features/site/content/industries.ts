@@ -5,6 +5,8 @@ export const industries: Industry[] = [
   {
     slug: "aeroespacial",
     name: "Aeroespacial",
+    projectPhrase: "un proyecto aeroespacial",
+    sectorPhrase: "la industria aeroespacial",
     headline: "Piezas aeroespaciales con trazabilidad de la colada a la inspección final",
     summary:
       "Maquinado de 5 ejes en aluminio 7075 y titanio, herramentales de línea y documentación con trazabilidad para proveedores de la cadena aeroespacial.",
@@ -72,6 +74,8 @@ export const industries: Industry[] = [
   {
     slug: "agricola",
     name: "Agrícola",
+    projectPhrase: "un proyecto agrícola",
+    sectorPhrase: "el sector agrícola",
     headline: "Refacciones y equipo agrícola que aguantan la temporada completa",
     summary:
       "Piezas de lámina, maquinado y soldadura para implementos, sistemas de riego y equipo de poscosecha, con acabados resistentes a la corrosión.",
@@ -140,6 +144,8 @@ export const industries: Industry[] = [
   {
     slug: "alimentos",
     name: "Alimentos y bebidas",
+    projectPhrase: "un proyecto de alimentos y bebidas",
+    sectorPhrase: "la industria de alimentos y bebidas",
     headline: "Equipo en acero inoxidable con diseño sanitario, listo para auditoría",
     summary:
       "Guardas, transportadores, tolvas y piezas de cambio de formato en inoxidable 304/316 y plásticos grado alimenticio, con diseño sanitario.",
@@ -207,6 +213,8 @@ export const industries: Industry[] = [
   {
     slug: "automotriz",
     name: "Automotriz",
+    projectPhrase: "un proyecto automotriz",
+    sectorPhrase: "la industria automotriz",
     headline: "Dispositivos y herramentales automotrices con documentación PPAP",
     summary:
       "Dispositivos de control, escantillones, herramentales de línea y piezas de serie para proveedores automotrices, con PPAP y documentación IATF 16949.",
@@ -274,6 +282,8 @@ export const industries: Industry[] = [
   {
     slug: "construccion",
     name: "Construcción",
+    projectPhrase: "un proyecto de construcción",
+    sectorPhrase: "el sector de la construcción",
     headline: "Herrajes, conexiones y fachadas que llegan a obra listos para instalar",
     summary:
       "Placas de conexión, herrajes, fachadas de lámina y componentes arquitectónicos en acero, aluminio e inoxidable, con cortes exactos y acabados durables.",
@@ -341,6 +351,8 @@ export const industries: Industry[] = [
   {
     slug: "electronica",
     name: "Electrónica",
+    projectPhrase: "un proyecto de electrónica",
+    sectorPhrase: "la industria electrónica",
     headline: "Gabinetes y carcasas para equipo electrónico, del prototipo a la serie",
     summary:
       "Gabinetes de lámina, carcasas inyectadas, disipadores maquinados y ensamble electromecánico para fabricantes de equipo electrónico.",
@@ -408,6 +420,8 @@ export const industries: Industry[] = [
   {
     slug: "energia",
     name: "Energía",
+    projectPhrase: "un proyecto de energía",
+    sectorPhrase: "el sector energético",
     headline: "Componentes para tableros, subestaciones y parques de generación",
     summary:
       "Gabinetes, barras de cobre, soportes y piezas maquinadas para tableros, subestaciones, parques solares y eólicos.",
@@ -475,6 +489,8 @@ export const industries: Industry[] = [
   {
     slug: "industrial",
     name: "Industrial",
+    projectPhrase: "un proyecto industrial",
+    sectorPhrase: "el sector industrial",
     headline: "Maquinaria especial, refacciones y mejoras para líneas de producción",
     summary:
       "Máquinas especiales, refacciones, guardas y dispositivos para plantas de manufactura: diseño, fabricación, ensamble y puesta en marcha.",
@@ -543,6 +559,8 @@ export const industries: Industry[] = [
   {
     slug: "medica",
     name: "Médica",
+    projectPhrase: "un proyecto médico",
+    sectorPhrase: "el sector médico",
     headline: "Prototipos y componentes médicos con materiales biocompatibles",
     summary:
       "Prototipos y componentes para dispositivos médicos en titanio, inoxidable 316L y plásticos biocompatibles, con documentación para clientes con ISO 13485.",
@@ -611,6 +629,8 @@ export const industries: Industry[] = [
   {
     slug: "minera",
     name: "Minera",
+    projectPhrase: "un proyecto de minería",
+    sectorPhrase: "la minería",
     headline: "Piezas de desgaste en aceros endurecidos, sin esperar importaciones",
     summary:
       "Piezas de desgaste, bujes, flechas y refacciones en aceros endurecidos y placa antidesgaste para plantas de beneficio y equipo de mina.",

@@ -53,9 +53,9 @@ export const services: Service[] = [
       "Si el prototipo requiere metal, lo maquinamos en CNC con el mismo modelo, para que la transición a producción no cambie la geometría.",
     ],
     capabilities: [
-      "FDM: volumen hasta 500 x 500 x 500 mm; PLA, PETG, ABS, ASA, PC, nylon con fibra de carbono",
-      "SLA: volumen hasta 335 x 200 x 300 mm; resinas estándar, rígidas, flexibles y transparentes",
-      "SLS: volumen hasta 340 x 340 x 600 mm; nylon PA12 y PA12 con carga de vidrio",
+      "FDM: volumen hasta 500 × 500 × 500 mm; PLA, PETG, ABS, ASA, PC, nylon con fibra de carbono",
+      "SLA: volumen hasta 335 × 200 × 300 mm; resinas estándar, rígidas, flexibles y transparentes",
+      "SLS: volumen hasta 340 × 340 × 600 mm; nylon PA12 y PA12 con carga de vidrio",
       "Tolerancia típica: ±0.1 mm en SLA, ±0.2 mm en FDM y ±0.3 mm o ±0.3 % en SLS",
       "Acabados: lijado, fondo primario, pintura, insertos roscados de latón y ensamble",
     ],
@@ -72,9 +72,9 @@ export const services: Service[] = [
       "Coordinamos los procesos secundarios con proveedores calificados: anodizado, tratamiento térmico, pavonado, zincado, pasivado y pintura electrostática.",
     ],
     capabilities: [
-      "Fresado de 5 ejes: piezas de hasta 650 x 520 x 475 mm",
-      "Fresado de 3 ejes: carrera de hasta 1,020 x 510 x 560 mm",
-      "Torneado CNC con herramienta motorizada: hasta Ø 350 mm x 600 mm; barra de hasta Ø 65 mm",
+      "Fresado de 5 ejes: piezas de hasta 650 × 520 × 475 mm",
+      "Fresado de 3 ejes: carrera de hasta 1,020 × 510 × 560 mm",
+      "Torneado CNC con herramienta motorizada: hasta Ø 350 mm × 600 mm; barra de hasta Ø 65 mm",
       "Tolerancia general ±0.05 mm; cotas críticas hasta ±0.01 mm con plano; rugosidad hasta Ra 0.8 µm",
       "Aluminio 6061, 7075 y 5083; acero 1018, 1045, 4140 y D2; inoxidable 303, 304 y 316L; bronce, latón y titanio grado 5",
       "Plásticos de ingeniería: acetal (POM), nylon, UHMW, PEEK, policarbonato y acrílico",
@@ -92,7 +92,7 @@ export const services: Service[] = [
       "Para series repetitivas mantenemos programas y herramientas registrados por número de parte, de modo que cada reorden sale igual que la anterior.",
     ],
     capabilities: [
-      "Láser de fibra de 6 kW con mesa de 3,000 x 1,500 mm",
+      "Láser de fibra de 6 kW con mesa de 3,000 × 1,500 mm",
       "Espesores de corte: acero al carbono hasta 20 mm, inoxidable hasta 12 mm, aluminio hasta 10 mm",
       "Punzonadora CNC de torreta de 30 t para persianas, embutidos y barrenos repetitivos",
       "Doblez CNC hasta 3,100 mm de largo con prensa de 135 t",
@@ -163,4 +163,11 @@ export const services: Service[] = [
 
 export function getService(slug: string): Service | undefined {
   return services.find((service) => service.slug === slug);
+}
+
+/** A service name inside a sentence ("Cotizar maquinado CNC"): only the first word loses its capital, so acronyms keep theirs. */
+export function serviceNameInSentence(name: string): string {
+  const [first = "", ...rest] = name.split(" ");
+  const word = first === first.toUpperCase() ? first : first.charAt(0).toLowerCase() + first.slice(1);
+  return [word, ...rest].join(" ");
 }

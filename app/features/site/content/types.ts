@@ -41,6 +41,10 @@ export interface Industry {
   slug: IndustrySlug;
   /** Display name with accents, e.g. "Médica", "Agrícola". */
   name: string;
+  /** What a project of this industry is called after "Cotizar", with its own agreement, e.g. "un proyecto médico". */
+  projectPhrase: string;
+  /** The industry named mid-sentence, lowercase and with its article, e.g. "el sector médico", "la minería". */
+  sectorPhrase: string;
   /** Hero headline for the industry page (one line). */
   headline: string;
   /** One sentence for cards and meta description (max ~155 characters). */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { PartViewer } from "~/components/part-viewer/part-viewer";
 import type { ViewerMesh } from "~/components/part-viewer/viewer-mesh";
-import { formatNumber } from "~/lib/format";
+import { formatFileSize } from "~/lib/format";
 import { rescaleFigures, UNIT_NAMES, unitChoices, type CadFigures, type CadUnit } from "../cad-units";
 import { createCadReader, workerFormat, type CadReader } from "../cad-reader";
 import { priceMeasurement } from "../estimate";
@@ -167,7 +167,7 @@ function CadResult({
   if (result.status === "muy-grande") {
     return (
       <p className="mt-1 text-sm text-acero-700">
-        Pesa más de {formatNumber(MAX_BYTES / 1024 / 1024)} MB, el límite por archivo; no calculamos su estimación.
+        Pesa más de {formatFileSize(MAX_BYTES)}, el límite por archivo; no calculamos su estimación.
       </p>
     );
   }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "rea
 import { Form, useNavigate } from "react-router";
 import { FieldError, FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
 import { useHydrated } from "~/lib/app-shell/use-hydrated";
+import { formatFileSize } from "~/lib/format";
 import {
   CERTIFICATE_OPTIONS,
   INDUSTRY_CERTIFICATE_PRESETS,
@@ -34,7 +35,6 @@ interface ApiAnswer {
   formToken?: string;
 }
 
-const MB = 1024 * 1024;
 const ACCEPT = UPLOAD_LIMITS.extensions.join(",");
 
 /** Checks the browser can make before sending; the server checks the same and the content too. */
@@ -44,10 +44,10 @@ function checkFiles(files: File[], tolerance: string): string[] {
   for (const file of files) {
     const extension = file.name.slice(file.name.lastIndexOf(".")).toLowerCase();
     if (!(UPLOAD_LIMITS.extensions as readonly string[]).includes(extension)) errors.push(`«${file.name}»: formato no aceptado.`);
-    else if (file.size > UPLOAD_LIMITS.maxFileBytes) errors.push(`El archivo «${file.name}» pasa de ${UPLOAD_LIMITS.maxFileBytes / MB} MB, el máximo por archivo.`);
+    else if (file.size > UPLOAD_LIMITS.maxFileBytes) errors.push(`El archivo «${file.name}» pasa de ${formatFileSize(UPLOAD_LIMITS.maxFileBytes)}, el máximo por archivo.`);
   }
   const total = files.reduce((sum, file) => sum + file.size, 0);
-  if (total > UPLOAD_LIMITS.maxTotalBytes) errors.push(`Los archivos suman más de ${UPLOAD_LIMITS.maxTotalBytes / MB} MB.`);
+  if (total > UPLOAD_LIMITS.maxTotalBytes) errors.push(`Los archivos suman más de ${formatFileSize(UPLOAD_LIMITS.maxTotalBytes)}.`);
   if (tolerance === "estrictas" && !files.some((file) => file.name.toLowerCase().endsWith(".pdf"))) {
     errors.push("Con tolerancias más estrictas que ISO 2768-m, adjunte el plano en PDF con las cotas y tolerancias.");
   }
@@ -277,8 +277,8 @@ export function QuoteRequestForm({ formToken, lastResult, defaults, privacyHref 
         >
           <span className="block font-semibold text-acero-900">{hydrated ? "Arrastre sus archivos aquí o haga clic para elegirlos" : "Elija sus archivos"}</span>
           <span className="mt-1 block text-sm text-acero-700">
-            STEP, IGES, STL, 3MF, OBJ, SLDPRT, DXF, DWG, PDF, PNG o JPG. Hasta {UPLOAD_LIMITS.maxFiles} archivos de {UPLOAD_LIMITS.maxFileBytes / MB} MB cada uno y{" "}
-            {UPLOAD_LIMITS.maxTotalBytes / MB} MB en total.
+            STEP, IGES, STL, 3MF, OBJ, SLDPRT, DXF, DWG, PDF, PNG o JPG. Hasta {UPLOAD_LIMITS.maxFiles} archivos de {formatFileSize(UPLOAD_LIMITS.maxFileBytes)} cada uno y{" "}
+            {formatFileSize(UPLOAD_LIMITS.maxTotalBytes)} en total.
           </span>
         </label>
         <input
@@ -300,7 +300,7 @@ export function QuoteRequestForm({ formToken, lastResult, defaults, privacyHref 
             {files.map((file) => (
               <li key={`${file.name}-${file.size}`} className="flex justify-between px-3 py-2">
                 <span className="truncate">{file.name}</span>
-                <span className="text-acero-600">{(file.size / MB).toLocaleString("es-MX", { maximumFractionDigits: 1 })} MB</span>
+                <span className="text-acero-600">{formatFileSize(file.size)}</span>
               </li>
             ))}
           </ul>

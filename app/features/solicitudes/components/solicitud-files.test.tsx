@@ -33,4 +33,15 @@ describe("SolicitudFiles", () => {
     expect(items).toHaveLength(kinds.length);
     expect(items.map((item) => item.includes(">Ver en 3D</span>"))).toEqual([true, true, true, true, true, false, false]);
   });
+
+  it("gives each file's size as people read it: KB for small ones, MB for large, never 0 MB", () => {
+    const files = [
+      { id: "a", originalName: "nota.pdf", kind: "pdf", size: 1_638 },
+      { id: "b", originalName: "carcasa.step", kind: "step", size: 3.4 * 1024 * 1024 },
+    ];
+    const html = plain(renderToStaticMarkup(<SolicitudFiles solicitudId="s1" files={files} />));
+    expect(html).toContain("(PDF, 2 KB)");
+    expect(html).toContain("(STEP, 3.4 MB)");
+    expect(html).not.toContain("0 MB");
+  });
 });

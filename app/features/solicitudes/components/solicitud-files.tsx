@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { PartViewer, type PartViewerSource } from "~/components/part-viewer/part-viewer";
-import { formatMoney, formatNumber } from "~/lib/format";
+import { formatFileSize, formatMoney, formatNumber } from "~/lib/format";
 import { loadCadMesh, workerFormat } from "../cad-reader";
 import { UNIT_NAMES } from "../cad-units";
 import type { StlMeasurement } from "../estimate";
@@ -17,12 +17,6 @@ const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
 
 const decimal = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 1 });
 const volume = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 2 });
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${formatNumber(bytes)} B`;
-  if (bytes < 1024 * 1024) return `${decimal.format(bytes / 1024)} KB`;
-  return `${decimal.format(bytes / (1024 * 1024))} MB`;
-}
 
 /** The form's unit names (3MF's micrómetros included); a unit stored by an older version falls back to its code. */
 const unitNames: Partial<Record<string, string>> = UNIT_NAMES;
@@ -94,7 +88,7 @@ export function SolicitudFiles({ solicitudId, files }: SolicitudFilesProps) {
                 <span>
                   <span className="font-medium break-all text-acero-900">{file.originalName}</span>{" "}
                   <span className="text-sm text-acero-600">
-                    ({file.kind.toUpperCase()}, {formatBytes(file.size)})
+                    ({file.kind.toUpperCase()}, {formatFileSize(file.size)})
                   </span>
                 </span>
                 <a href={`/admin/formularios/${solicitudId}/archivos/${file.id}`} className={`${linkClass} text-sm`} download={file.originalName}>

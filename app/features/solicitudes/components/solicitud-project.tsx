@@ -1,4 +1,5 @@
 import { formatNumber } from "~/lib/format";
+import { formatUnitQuantity } from "~/lib/units";
 import { CERTIFICATE_OPTIONS, INDUSTRY_OPTIONS, SERVICE_OPTIONS, TOLERANCE_OPTIONS } from "../forms";
 import { optionLabel, SolicitudField, SolicitudPanel } from "./solicitud-panel";
 import type { SolicitudProjectFields } from "../types";
@@ -26,7 +27,7 @@ export function SolicitudProject({ solicitud: s }: SolicitudProjectProps) {
         <SolicitudField label="Descripción del proyecto" wide>
           {s.description ? <span className="whitespace-pre-wrap">{s.description}</span> : null}
         </SolicitudField>
-        <SolicitudField label="Cantidad">{s.quantity != null ? `${formatNumber(s.quantity)} ${s.quantity === 1 ? "pieza" : "piezas"}` : null}</SolicitudField>
+        <SolicitudField label="Cantidad">{s.quantity != null ? formatUnitQuantity(s.quantity, "pieza") : null}</SolicitudField>
         <SolicitudField label="Cantidades adicionales (precios por volumen)">
           {s.extraQuantities.length ? s.extraQuantities.map((quantity) => formatNumber(quantity)).join(", ") : null}
         </SolicitudField>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { PartViewer } from "~/components/part-viewer/part-viewer";
 import { meshFromStl, type ViewerMesh } from "~/components/part-viewer/viewer-mesh";
-import { formatMoney, formatNumber } from "~/lib/format";
+import { formatFileSize, formatMoney, formatNumber } from "~/lib/format";
+import { formatUnitQuantity } from "~/lib/units";
 import { StlParseError } from "~/lib/stl";
 import { measureTriangles, priceMeasurement, type StlMeasurement } from "../estimate";
 import { getPriceRule, normalizeQuantity } from "../price-rules";
@@ -132,7 +133,7 @@ function FileResult({
   if (result.status === "muy-grande") {
     return (
       <p className="mt-1 text-sm text-acero-700">
-        Pesa más de {formatNumber(MAX_BYTES / 1024 / 1024)} MB, el límite por archivo; no calculamos su estimación.
+        Pesa más de {formatFileSize(MAX_BYTES)}, el límite por archivo; no calculamos su estimación.
       </p>
     );
   }
@@ -167,7 +168,7 @@ export function IndicativePrice({ price, quantity, rangeNote }: { price: { minCe
         Precio indicativo: {formatMoney(price.minCentavos)} – {formatMoney(price.maxCentavos)} MXN, IVA incluido
       </p>
       <p className="mt-1 text-sm text-acero-600">
-        {quantity === 1 ? "Por 1 pieza." : `Por ${formatNumber(quantity)} piezas.`} {rangeNote}
+        {`Por ${formatUnitQuantity(quantity, "pieza")}.`} {rangeNote}
       </p>
       <p className="mt-1 text-sm text-acero-600">Es una estimación automática; la cotización formal la envía nuestro equipo.</p>
     </div>

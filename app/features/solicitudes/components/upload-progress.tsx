@@ -1,13 +1,14 @@
+import { formatFileSize } from "~/lib/format";
+
 /** Bytes sent of the upload, for people attaching large CAD files. */
 export function UploadProgress({ loaded, total }: { loaded: number; total: number }) {
   const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
-  const mb = (bytes: number) => (bytes / (1024 * 1024)).toLocaleString("es-MX", { maximumFractionDigits: 1 });
   return (
     <div className="space-y-1" data-testid="upload-progress">
       <div className="flex justify-between text-sm text-acero-800">
         <span id="progreso-envio">Enviando archivos…</span>
         <span>
-          {mb(loaded)} de {mb(total)} MB ({percent} %)
+          {formatFileSize(loaded)} de {formatFileSize(total)} ({percent} %)
         </span>
       </div>
       <progress aria-labelledby="progreso-envio" max={total || 1} value={loaded} className="h-2 w-full accent-forja-600">
