@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import opencascade from "replicad-opencascadejs";
+import { loadCadKernel, shapeSize } from "~/lib/cad-kernel";
 import * as r from "replicad";
 import { partEdges, partMesh } from "~/features/catalogue/cad/artifacts";
 import { drawingSvg } from "~/features/catalogue/cad/drawing";
@@ -38,8 +38,10 @@ const PIPELINE_SOURCES = [
   "app/features/catalogue/cad/models.ts",
   "app/features/catalogue/cad/artifacts.ts",
   "app/features/catalogue/cad/render-part.ts",
+  "app/features/catalogue/cad/render-raster.ts",
+  "app/features/catalogue/cad/render-shadow.ts",
   "app/features/catalogue/cad/part-image.server.ts",
-    "app/features/catalogue/cad/finishes.ts",
+  "app/features/catalogue/cad/finishes.ts",
   "app/features/catalogue/cad/projections.ts",
   "app/features/catalogue/cad/drawing.ts",
   "app/features/catalogue/cad/types.ts",
@@ -54,11 +56,7 @@ function sha256(text: string | Uint8Array): string {
 const pipelineHash = sha256(PIPELINE_SOURCES.map((file) => sha256(fs.readFileSync(path.join(root, file)))).join(":"));
 const keyOf = (value: unknown) => sha256(JSON.stringify({ version: GENERATOR_VERSION, pipeline: pipelineHash, value })).slice(0, 32);
 
-let kernel: Promise<void> | undefined;
-function loadKernel(): Promise<void> {
-  kernel ??= (opencascade as unknown as (options: object) => Promise<unknown>)({ print() {}, printErr() {} }).then((oc) => r.setOC(oc as never));
-  return kernel;
-}
+const loadKernel = loadCadKernel;
 
 /** A cached entry: a directory of files, written whole (a temporary directory renamed into place). */
 function readCache(key: string): Map<string, Buffer> | null {
@@ -108,8 +106,8 @@ function solidOf(spec: PartSpec): r.Shape3D {
 }
 
 function meshTolerance(shape: r.Shape3D) {
-  const [min, max] = shape.boundingBox.bounds;
-  return { tolerance: Math.max(0.02, Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2000), angularTolerance: 0.1 };
+  const size = shapeSize(shape);
+  return { tolerance: Math.max(0.02, Math.hypot(size.x, size.y, size.z) / 2000), angularTolerance: 0.1 };
 }
 
 type Box = { min: Vec; max: Vec };
@@ -161,8 +159,7 @@ async function renderDrawing(slug: keyof typeof EXAMPLE_PARTS): Promise<Map<stri
   await loadKernel();
   const example = EXAMPLE_PARTS[slug];
   const shape = buildPart(r, example.part);
-  const [min, max] = shape.boundingBox.bounds;
-  const size = { x: max[0] - min[0], y: max[1] - min[1], z: max[2] - min[2] };
+  const size = shapeSize(shape);
   const svg = drawingSvg({
     title: example.name,
     sku: example.code,

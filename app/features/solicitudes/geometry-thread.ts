@@ -4,7 +4,7 @@
 import { parentPort } from "node:worker_threads";
 import occtimportjs, { type Occt } from "occt-import-js";
 import * as r from "replicad";
-import opencascade from "replicad-opencascadejs";
+import { loadCadKernel } from "~/lib/cad-kernel";
 import { detectIgesUnit, detectStepUnit } from "./cad-units";
 import type { GeometryThreadRequest, GeometryThreadResponse } from "./geometry-protocol";
 import { meshFigures, triangleSoup, type IndexedMesh } from "./mesh-figures";
@@ -12,19 +12,12 @@ import { MeshFormatError, readMeshFile } from "./mesh-formats";
 import { parseStl, StlParseError } from "./stl-geometry";
 
 let importer: Promise<Occt> | undefined;
-let fullKernel: Promise<void> | undefined;
 
 /** occt-import-js: OpenCascade's IGES reader, the kernel the browser reads with. */
 function loadImporter(): Promise<Occt> {
   // In Node, Emscripten finds occt-import-js.wasm beside its script in node_modules by itself.
   importer ??= occtimportjs({ print: () => {}, printErr: () => {} });
   return importer;
-}
-
-/** The full OpenCascade build (replicad-opencascadejs), for STEP: its plain STEP reader. */
-function loadFullKernel(): Promise<void> {
-  fullKernel ??= (opencascade as unknown as (options: object) => Promise<unknown>)({ print() {}, printErr() {} }).then((oc) => r.setOC(oc as never));
-  return fullKernel;
 }
 
 const UNREADABLE = "No pudimos leer la geometría de este archivo.";
@@ -46,7 +39,8 @@ const ANGULAR_DEFLECTION = 0.5;
  * same as before (docs/decisions/0022, "Measured").
  */
 async function measureStep(content: Uint8Array): Promise<Omit<Answer, "ok" | "elapsedMs"> | null> {
-  await loadFullKernel();
+  // The full OpenCascade build (replicad-opencascadejs), for STEP: its plain STEP reader.
+  await loadCadKernel();
   let shape: r.AnyShape;
   try {
     shape = await r.importSTEP(new Blob([content as Uint8Array<ArrayBuffer>]));

@@ -2,6 +2,7 @@
 // download, the technical drawing, the rendered image and its figures. Runs wherever the kernel is
 // loaded (the model job's worker thread, the build script); the kernel is passed in.
 import type * as Replicad from "replicad";
+import { shapeSize } from "~/lib/cad-kernel";
 import { drawingSvg } from "./drawing";
 import type { PartMeta } from "./protocol";
 import { projectViews } from "./projections";
@@ -43,8 +44,7 @@ async function blobBytes(blob: Blob): Promise<Uint8Array> {
 }
 
 export async function partArtifacts(r: R, shape: Replicad.Shape3D, meta: PartMeta): Promise<PartArtifacts> {
-  const [min, max] = shape.boundingBox.bounds;
-  const size = { x: max[0] - min[0], y: max[1] - min[1], z: max[2] - min[2] };
+  const size = shapeSize(shape);
   const tolerance = meshTolerance(size);
   const mesh = partMesh(shape, tolerance);
   const edges = partEdges(shape, tolerance);

@@ -2,20 +2,11 @@
 // scripts/build-geometry-worker.mjs; docs/decisions/0025). It builds one part per message, from its
 // parameters or from a STEP, and never touches the database: the job on the main thread owns the row.
 import { parentPort } from "node:worker_threads";
-import opencascade from "replicad-opencascadejs";
 import * as r from "replicad";
+import { loadCadKernel } from "~/lib/cad-kernel";
 import { partArtifacts } from "./artifacts";
 import { buildPart } from "./models";
 import type { CadThreadRequest, CadThreadResponse } from "./protocol";
-
-let kernel: Promise<void> | undefined;
-
-function loadKernel(): Promise<void> {
-  // In Node, Emscripten finds the .wasm beside its script in node_modules by itself. STEP writing
-  // prints a report: silenced.
-  kernel ??= (opencascade as unknown as (options: object) => Promise<unknown>)({ print() {}, printErr() {} }).then((oc) => r.setOC(oc as never));
-  return kernel;
-}
 
 const UNREADABLE = "No pudimos leer el modelo STEP.";
 
@@ -27,7 +18,7 @@ async function solidOf(request: CadThreadRequest): Promise<r.Shape3D | null> {
 
 async function build(request: CadThreadRequest): Promise<CadThreadResponse> {
   const started = performance.now();
-  await loadKernel();
+  await loadCadKernel();
   let shape: r.Shape3D | null;
   try {
     shape = await solidOf(request);

@@ -1,7 +1,7 @@
-import opencascade from "replicad-opencascadejs";
 import * as r from "replicad";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadCadKernel } from "~/lib/cad-kernel";
 import { drawingSvg, escapeXml, formatDimension } from "./drawing";
 import { projectViews } from "./projections";
 import type { DrawingInput, ViewName } from "./types";
@@ -11,7 +11,7 @@ import type { DrawingInput, ViewName } from "./types";
 // dimensions written in es-MX, every interpolated text escaped, and a size that stays small.
 
 beforeAll(async () => {
-  r.setOC((await (opencascade as unknown as (options: object) => Promise<unknown>)({ print() {}, printErr() {} })) as never);
+  await loadCadKernel();
 }, 60_000);
 
 function sizeOf(shape: r.AnyShape) {

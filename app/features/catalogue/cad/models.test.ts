@@ -1,6 +1,6 @@
-import opencascade from "replicad-opencascadejs";
 import * as r from "replicad";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadCadKernel, shapeSize } from "~/lib/cad-kernel";
 import { DEMO_PRODUCTS } from "../demo-products.server";
 import { DEMO_MODELS } from "./demo-models";
 import { buildPart, type PartSpec } from "./models";
@@ -10,13 +10,10 @@ import { buildPart, type PartSpec } from "./models";
 // closed-form volume where there is one).
 
 beforeAll(async () => {
-  r.setOC((await (opencascade as unknown as (options: object) => Promise<unknown>)({ print() {}, printErr() {} })) as never);
+  await loadCadKernel();
 }, 60_000);
 
-function sizeOf(shape: r.Shape3D) {
-  const [min, max] = shape.boundingBox.bounds;
-  return { x: max[0] - min[0], y: max[1] - min[1], z: max[2] - min[2] };
-}
+const sizeOf = shapeSize;
 
 const circle = (d: number) => (Math.PI * d * d) / 4;
 

@@ -2,8 +2,8 @@
 // fresh database — a new installation, every test server — gets its drawings, downloads and images
 // from the cache at once instead of waiting for the kernel. Bundled and run by
 // scripts/build-catalogue-cad.mjs; a part whose fingerprint is cached already is skipped.
-import opencascade from "replicad-opencascadejs";
 import * as r from "replicad";
+import { loadCadKernel } from "~/lib/cad-kernel";
 import { DEMO_PRODUCTS } from "../demo-products.server";
 import { partArtifacts } from "./artifacts";
 import { DEMO_MODELS } from "./demo-models";
@@ -24,7 +24,7 @@ export async function prebuildDemoModels(log: (line: string) => void = () => {})
       continue;
     }
     if (!loaded) {
-      r.setOC((await (opencascade as unknown as (options: object) => Promise<unknown>)({ print() {}, printErr() {} })) as never);
+      await loadCadKernel();
       loaded = true;
     }
     const started = performance.now();

@@ -1,6 +1,6 @@
-import opencascade from "replicad-opencascadejs";
 import * as r from "replicad";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadCadKernel } from "~/lib/cad-kernel";
 import { projectViews } from "./projections";
 import type { ViewProjection } from "./types";
 
@@ -9,7 +9,7 @@ import type { ViewProjection } from "./types";
 // (or without any edge at all) still project.
 
 beforeAll(async () => {
-  r.setOC((await (opencascade as unknown as (options: object) => Promise<unknown>)({ print() {}, printErr() {} })) as never);
+  await loadCadKernel();
 }, 60_000);
 
 function extent(view: ViewProjection) {

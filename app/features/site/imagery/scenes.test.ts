@@ -1,6 +1,6 @@
-import opencascade from "replicad-opencascadejs";
 import * as r from "replicad";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadCadKernel, shapeSize } from "~/lib/cad-kernel";
 import { buildPart } from "~/features/catalogue/cad/models";
 import { PART_FINISHES } from "~/features/catalogue/cad/finishes";
 import { industries } from "../content/industries";
@@ -11,13 +11,10 @@ import { EXAMPLE_PARTS, HERO_SCENE, INDUSTRY_SCENES, SCENE_SIZES, SERVICE_SCENES
 // example its part, and each of those parts builds on the real kernel with the dimensions it states.
 
 beforeAll(async () => {
-  r.setOC((await (opencascade as unknown as (options: object) => Promise<unknown>)({ print() {}, printErr() {} })) as never);
+  await loadCadKernel();
 }, 60_000);
 
-function sizeOf(shape: r.Shape3D) {
-  const [min, max] = shape.boundingBox.bounds;
-  return { x: max[0] - min[0], y: max[1] - min[1], z: max[2] - min[2] };
-}
+const sizeOf = shapeSize;
 
 describe("site scenes", () => {
   it("every service and every industry has a composition, and nothing else does", () => {

@@ -1,0 +1,22 @@
+import * as r from "replicad";
+import opencascade from "replicad-opencascadejs";
+
+// The server's CAD kernel: replicad on OpenCascade (WebAssembly), loaded once per thread or process,
+// silenced (STEP writing prints a report). In Node, Emscripten finds the .wasm beside its script in
+// node_modules by itself. Used by the worker threads, the build's scripts and the tests.
+
+let kernel: Promise<typeof r> | undefined;
+
+export function loadCadKernel(): Promise<typeof r> {
+  kernel ??= (opencascade as unknown as (options: object) => Promise<unknown>)({ print() {}, printErr() {} }).then((oc) => {
+    r.setOC(oc as never);
+    return r;
+  });
+  return kernel;
+}
+
+/** A shape's bounding-box size in mm along X, Y and Z. */
+export function shapeSize(shape: { boundingBox: { bounds: [number[], number[]] } }): { x: number; y: number; z: number } {
+  const [min, max] = shape.boundingBox.bounds;
+  return { x: max[0]! - min[0]!, y: max[1]! - min[1]!, z: max[2]! - min[2]! };
+}
