@@ -12,6 +12,7 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "forja-test-"));
 const bin = (name) => path.resolve("node_modules/.bin", name);
 let passed = 0;
 let failed = 0;
+const failures = []; // names of what failed, printed again at the very end so a log's tail shows them
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}`);
@@ -31,6 +32,7 @@ function check(label, ok) {
   if (ok) passed += 1;
   else {
     failed += 1;
+    failures.push(label);
     console.error(`✗ ${label} falló`);
   }
 }
@@ -45,19 +47,46 @@ if (want("unit")) {
   if (report) {
     passed += report.numPassedTests ?? 0;
     failed += (report.numFailedTests ?? 0) + (ok || report.numFailedTests ? 0 : 1);
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === "failed") failures.push(`vitest ${path.relative(process.cwd(), file.name)} › ${test.fullName}`);
+      }
+      if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed")) {
+        failures.push(`vitest ${path.relative(process.cwd(), file.name)}: ${(file.message ?? "").split("\n")[0]}`);
+      }
+    }
   } else check("vitest", false);
 }
 
 if (want("e2e")) {
   const output = path.join(reportDir, "playwright.json");
   const ok = run("Playwright", bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: output });
-  const stats = readJson(output)?.stats;
+  const report = readJson(output);
+  const stats = report?.stats;
   if (stats) {
     passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
     failed += (stats.unexpected ?? 0) + (ok || stats.unexpected ? 0 : 1);
+    collectPlaywright(report.suites ?? [], []);
   } else check("playwright", false);
 }
 
+function collectPlaywright(suites, titles) {
+  for (const suite of suites) {
+    const here = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const results = test.results ?? [];
+        const last = results.at(-1);
+        const error = last?.error?.message?.split("\n")[0] ?? "";
+        if (test.status === "unexpected") failures.push(`playwright [${test.projectName}] ${[...here, spec.title].join(" › ")} ${error}`);
+        else if (test.status === "flaky") console.log(`(inestable, pasó al reintentar) ${[...here, spec.title].join(" › ")}`);
+      }
+    }
+    collectPlaywright(suite.suites ?? [], here);
+  }
+}
+
 fs.rmSync(reportDir, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nFallaron:\n${failures.map((f) => `  ✗ ${f}`).join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
