@@ -46,6 +46,18 @@ export function sumLines(amounts: LineAmounts[]): Totals {
   return { subtotalCentavos, ivaCentavos, totalCentavos: subtotalCentavos + ivaCentavos };
 }
 
+/**
+ * A line sold at a price that includes IVA (the catalogue, docs/decisions/0028): the shown unit
+ * price is the contract, so the line's total is exactly quantity × that price; its net is the
+ * total divided by (1 + rate), rounded half up to the centavo, and its IVA is what remains (so net
+ * plus IVA is always the total, and the IVA is within one centavo of the rate applied to the net).
+ */
+export function grossLineAmounts(line: { quantity: number; unitPriceWithIvaCentavos: number; ivaBp: number }): LineAmounts & { totalCentavos: number } {
+  const total = BigInt(line.quantity) * BigInt(line.unitPriceWithIvaCentavos);
+  const net = divideHalfUp(total * 10_000n, 10_000n + BigInt(line.ivaBp));
+  return { netCentavos: Number(net), ivaCentavos: Number(total - net), totalCentavos: Number(total) };
+}
+
 /** The price the public sees for one unit: net plus its IVA, rounded like a one-unit line. */
 export function priceWithIva(netCentavos: number, ivaBp = IVA_BP): number {
   const { netCentavos: net, ivaCentavos } = lineAmounts({ quantityMilli: 1000, unitPriceCentavos: netCentavos, ivaBp });

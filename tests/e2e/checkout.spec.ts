@@ -20,6 +20,7 @@ import {
   money,
   openStaffApi,
   orderFigures,
+  shownUnitPrice,
   placeOrderApi,
   rfcWithWrongDigit,
   signInStaffBrowser,
@@ -178,7 +179,8 @@ test.describe("checkout", () => {
       const [placed] = await waitForMail(customer.email, { subject: new RegExp(`Pedido ${number} recibido`) });
       expect(placed.subject).toBe(`Pedido ${number} recibido`);
       expect(placed.text).toContain(`Recibimos su pedido ${number}`);
-      expect(placed.text).toContain(`3 piezas × ${brida.name} (${brida.sku}): ${money(lineFigures(3, brida.netCentavos, brida.ivaBp).total)}`);
+      expect(placed.text).toContain(`3 piezas × ${brida.name} (${brida.sku}) a ${money(shownUnitPrice(brida.netCentavos, brida.ivaBp))} c/u: ${money(3 * shownUnitPrice(brida.netCentavos, brida.ivaBp))}`);
+      expect(lineFigures(3, brida.netCentavos, brida.ivaBp).total).toBe(3 * shownUnitPrice(brida.netCentavos, brida.ivaBp));
       expect(placed.text).toContain(`Subtotal: ${money(figures.subtotal)} · IVA: ${money(figures.iva)} · Total: ${money(figures.total)}`);
       expect(placed.text).toContain(`Banco: ${SPEI.bank} · CLABE: ${SPEI.clabeDisplay} · Beneficiario: ${SPEI.beneficiary}`);
       expect(placed.text).toContain(`Escriba la referencia ${reference} en el concepto de la transferencia`);

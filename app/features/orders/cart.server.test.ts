@@ -84,9 +84,9 @@ describe("cart bounds", () => {
       "«Guarda de policarbonato» ya no está a la venta; lo quitamos de su carrito.",
     ]);
     expect(cart.lines).toHaveLength(1);
-    // 4 × $123.45 = $493.80; IVA 16 % = $79.008 → $79.01
-    expect(cart.lines[0]).toMatchObject({ quantity: 4, unitPriceCentavos: 12_345, unitPriceWithIvaCentavos: 14_320, netCentavos: 49_380, ivaCentavos: 7_901 });
-    expect(cart.totals).toEqual({ subtotalCentavos: 49_380, ivaCentavos: 7_901, totalCentavos: 57_281 });
+    // $123.45 net is shown as $143.20 with IVA; 4 × $143.20 = $572.80, of which $493.79 net ($572.80 ÷ 1.16 = 493.793…) and $79.01 IVA
+    expect(cart.lines[0]).toMatchObject({ quantity: 4, unitPriceCentavos: 12_345, unitPriceWithIvaCentavos: 14_320, totalCentavos: 57_280, netCentavos: 49_379, ivaCentavos: 7_901 });
+    expect(cart.totals).toEqual({ subtotalCentavos: 49_379, ivaCentavos: 7_901, totalCentavos: 57_280 });
     // The adjustment was saved: the next read has nothing new to say.
     expect((await loadCart(owner)).notices).toEqual([]);
     expect(await countCartItems(owner)).toBe(4);

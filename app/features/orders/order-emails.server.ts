@@ -2,11 +2,12 @@ import type { OrderAddress, OrderInvoice, OrderStatus } from "~/db/schema/orders
 import { enqueueMail, type DbTransaction } from "~/services/mail/outbox.server";
 import { getMailConfig } from "~/services/mail/mail-config.server";
 import { renderEmail } from "~/services/mail/templates.server";
+import { getPaymentConfig, speiAccountLine } from "~/services/site-config/payment-account";
 import { formatAddress, siteConfig } from "~/services/site-config/site-config";
 import { getEnv } from "~/lib/env.server";
 import { formatMoney } from "~/lib/format";
+import { priceWithIva } from "~/lib/money";
 import { formatUnitQuantity } from "~/lib/units";
-import { formatClabe, getPaymentConfig } from "./payment-config";
 import { regimenLabel, usoCfdiLabel } from "./sat-catalogs";
 import { deliveryLabel, formatOrderAddress, orderStatusLabel } from "./forms";
 
@@ -28,7 +29,7 @@ export interface OrderMailFacts {
   subtotalCentavos: number;
   ivaCentavos: number;
   totalCentavos: number;
-  lines: { name: string; sku: string; unit: string; quantity: number; netCentavos: number; ivaCentavos: number }[];
+  lines: { name: string; sku: string; unit: string; quantity: number; unitPriceCentavos: number; ivaBp: number; netCentavos: number; ivaCentavos: number }[];
 }
 
 /** What to pay and how, in the words the email and the confirmation page both use. */
@@ -41,14 +42,14 @@ export function paymentInstructionLines(order: Pick<OrderMailFacts, "paymentMeth
   const payment = getPaymentConfig();
   return [
     `Pague por transferencia SPEI ${formatMoney(order.totalCentavos)} a:`,
-    `Banco: ${payment.bank} · CLABE: ${formatClabe(payment.clabe)} · Beneficiario: ${payment.beneficiary}`,
+    speiAccountLine(payment),
     `Escriba la referencia ${order.paymentReference} en el concepto de la transferencia: así encontramos su pago. Preparamos su pedido en cuanto lo confirmemos.`,
   ];
 }
 
 function summaryLines(order: OrderMailFacts): string[] {
   return [
-    ...order.lines.map((line) => `${formatUnitQuantity(line.quantity, line.unit)} × ${line.name} (${line.sku}): ${formatMoney(line.netCentavos + line.ivaCentavos)}`),
+    ...order.lines.map((line) => `${formatUnitQuantity(line.quantity, line.unit)} × ${line.name} (${line.sku}) a ${formatMoney(priceWithIva(line.unitPriceCentavos, line.ivaBp))} c/u: ${formatMoney(line.netCentavos + line.ivaCentavos)}`),
     `Subtotal: ${formatMoney(order.subtotalCentavos)} · IVA: ${formatMoney(order.ivaCentavos)} · Total: ${formatMoney(order.totalCentavos)}`,
     order.delivery === "envio" && order.address ? `Entrega: envío a ${formatOrderAddress(order.address)}` : `Entrega: ${deliveryLabel("recoger")}, ${formatAddress()}`,
     order.invoice

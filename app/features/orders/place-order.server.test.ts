@@ -58,7 +58,8 @@ describe("placeOrder", () => {
     expect(await stockOf(bracket.id)).toBe(8);
     expect(await stockOf(bushing.id)).toBe(37);
     const [order] = await getDb().select().from(orders).where(eq(orders.id, result.orderId));
-    // 2 × 123.45 = 246.90 (IVA 39.504 → 39.50); 3 × 33.33 = 99.99 (IVA 15.9984 → 16.00)
+    // Shown with IVA: $123.45 net → $143.20, $33.33 net → $38.66. 2 × $143.20 = $286.40 ($246.90 net + $39.50 IVA);
+    // 3 × $38.66 = $115.98 ($99.98 net + $16.00 IVA). Total $402.38 = what the customer saw × quantities.
     expect(order).toMatchObject({
       number: "PED-2026-0001",
       userId: customerId,
@@ -66,15 +67,15 @@ describe("placeOrder", () => {
       delivery: "envio",
       paymentMethod: "spei",
       paymentReference: paymentReferenceFor("PED-2026-0001"),
-      subtotalCentavos: 34_689,
+      subtotalCentavos: 34_688,
       ivaCentavos: 5_550,
-      totalCentavos: 40_239,
+      totalCentavos: 40_238,
       address: { calle: "Av. Constituyentes", numero: "120", colonia: "El Carrizal", codigoPostal: "76030", municipio: "Querétaro", estado: "Querétaro" },
       invoice: { rfc: "EKU9003173C9", razonSocial: "ESCUELA KEMPER URGATE", regimenFiscal: "601", usoCfdi: "G01", codigoPostal: "26015" },
     });
     const items = await getDb().select().from(orderItems).where(eq(orderItems.orderId, result.orderId)).orderBy(asc(orderItems.sku));
     expect(items.map((item) => [item.sku, item.quantity, item.unitPriceCentavos, item.ivaBp, item.netCentavos, item.ivaCentavos])).toEqual([
-      ["BUJ-050", 3, 3_333, 1600, 9_999, 1_600],
+      ["BUJ-050", 3, 3_333, 1600, 9_998, 1_600],
       ["SOP-L-001", 2, 12_345, 1600, 24_690, 3_950],
     ]);
     const events = await getDb().select().from(orderEvents).where(eq(orderEvents.orderId, result.orderId));
@@ -88,7 +89,7 @@ describe("placeOrder", () => {
     expect(toCustomer.text).toContain("BBVA México");
     expect(toCustomer.text).toContain("Forja Diseño y Manufactura, S.A. de C.V.");
     expect(toCustomer.text).toContain(`referencia ${paymentReferenceFor("PED-2026-0001")}`);
-    expect(toCustomer.text).toMatch(/Subtotal: \$346\.89 · IVA: \$55\.50 · Total: \$402\.39/);
+    expect(toCustomer.text).toMatch(/Subtotal: \$346\.88 · IVA: \$55\.50 · Total: \$402\.38/);
     expect(toCustomer.html).toContain("012 180 00123456789 9");
     expect(mail.some((message) => message.to === "ventas@forja.example" && message.subject.startsWith("[PED-2026-0001]"))).toBe(true);
 

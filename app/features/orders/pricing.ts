@@ -1,8 +1,10 @@
-import { lineAmounts, priceWithIva, sumLines, type Totals } from "~/lib/money";
+import { grossLineAmounts, priceWithIva, sumLines, type Totals } from "~/lib/money";
 
-// Cart and order arithmetic on top of ~/lib/money: each line's net and its IVA (at the product's own
-// rate) are rounded half up to the centavo, and the totals are the sums of the rounded line
-// figures — the same numbers the cart shows, the order stores and the email repeats.
+// Cart and order arithmetic on top of ~/lib/money (docs/decisions/0028). The catalogue shows each
+// unit's price with IVA included, and that price is what the customer pays: a line costs exactly
+// quantity × the shown price; the IVA inside it is derived per line (net = total ÷ (1 + rate),
+// rounded half up to the centavo; IVA = total − net), and the totals are the sums of the lines —
+// the same numbers the cart shows, the order stores and the email repeats.
 
 export interface PricedLineInput {
   quantity: number;
@@ -21,13 +23,8 @@ export interface PricedLine {
 }
 
 export function priceLine(line: PricedLineInput): PricedLine {
-  const { netCentavos, ivaCentavos } = lineAmounts({ quantityMilli: line.quantity * 1000, unitPriceCentavos: line.unitPriceCentavos, ivaBp: line.ivaBp });
-  return {
-    unitPriceWithIvaCentavos: priceWithIva(line.unitPriceCentavos, line.ivaBp),
-    netCentavos,
-    ivaCentavos,
-    totalCentavos: netCentavos + ivaCentavos,
-  };
+  const unitPriceWithIvaCentavos = priceWithIva(line.unitPriceCentavos, line.ivaBp);
+  return { unitPriceWithIvaCentavos, ...grossLineAmounts({ quantity: line.quantity, unitPriceWithIvaCentavos, ivaBp: line.ivaBp }) };
 }
 
 export function priceLines<T extends PricedLineInput>(lines: T[]): { lines: (T & PricedLine)[]; totals: Totals } {

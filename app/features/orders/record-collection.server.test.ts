@@ -57,13 +57,13 @@ describe("pedidos", () => {
         updated: expect.stringMatching(PB_DATE),
         numero: alices.number,
         estado: "pendiente_pago",
-        // 3 × 123.45 = 370.35, IVA 59.256 → 59.26
-        total: 429.61,
+        // $123.45 net is shown as $143.20 with IVA; 3 × $143.20 = $429.60
+        total: 429.6,
         cliente: alice,
       },
     });
     const [page] = await listCustomerOrders(alice);
-    expect(page!.totalCentavos / 100).toBe(429.61);
+    expect(page!.totalCentavos / 100).toBe(429.6);
   });
 
   it("shows staff every order, guests' included", async () => {

@@ -22,11 +22,16 @@ function halfUp(n: bigint, d: bigint): bigint {
   return (n * 2n + d) / (2n * d);
 }
 
-/** One line: net = quantity × unit price; IVA = net × rate; each rounded half up to the centavo. */
+/** The unit price the catalogue shows: net plus its IVA rounded half up to the centavo. */
+export function shownUnitPrice(netUnitCentavos: number, ivaBp: number): number {
+  return Number(BigInt(netUnitCentavos) + halfUp(BigInt(netUnitCentavos) * BigInt(ivaBp), 10_000n));
+}
+
+/** One line: total = quantity × the shown price; net = total ÷ (1 + rate) rounded half up; IVA = the rest. */
 export function lineFigures(quantity: number, netUnitCentavos: number, ivaBp: number): { net: number; iva: number; total: number } {
-  const net = BigInt(quantity) * BigInt(netUnitCentavos);
-  const iva = halfUp(net * BigInt(ivaBp), 10_000n);
-  return { net: Number(net), iva: Number(iva), total: Number(net + iva) };
+  const total = BigInt(quantity) * BigInt(shownUnitPrice(netUnitCentavos, ivaBp));
+  const net = halfUp(total * 10_000n, 10_000n + BigInt(ivaBp));
+  return { net: Number(net), iva: Number(total - net), total: Number(total) };
 }
 
 /** Subtotal, IVA and total: the sums of the rounded lines. */
