@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { cspNonceContext } from "~/lib/request-context";
 import { logger } from "~/lib/logger.server";
 
@@ -66,5 +66,7 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A 4xx (a method a route does not take, a refused body) is the sender's mistake, not the server's.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   logger.error({ err: error, url: request.url }, "unhandled error in loader or action");
 }

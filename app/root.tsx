@@ -8,6 +8,9 @@ import { useChunkError } from "~/lib/app-shell/chunk-error";
 import { useHydrated } from "~/lib/app-shell/use-hydrated";
 import { describeError } from "~/lib/errors";
 import { getPublicSettings } from "~/features/site/public-settings.server";
+import { headerSignedIn } from "~/features/accounts/index.server";
+import { cachedSessionVariantContext } from "~/lib/page-cache";
+import { requestMeta } from "~/lib/request-meta";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -15,9 +18,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// Nothing personal here: this loader's data is part of HTML that the server caches per build.
-export function loader() {
-  return getPublicSettings();
+// Nothing personal here: this loader's data is part of HTML that the server caches per build
+// (signedIn only picks the header's label; cached pages keep one variant for each value).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { ...getPublicSettings(), signedIn: await headerSignedIn(requestMeta(request, context), context.get(cachedSessionVariantContext)) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -9,15 +9,22 @@
 import { execSync } from "node:child_process";
 import { benchBrowserEstimate, benchGeometryPerMb } from "./bench-cad.mjs";
 import { benchRecordsList, RECORDS_PATH } from "./bench-records.mjs";
-import { benchStaffList, benchUpload } from "./bench-forms.mjs";
+import { benchStaffList, reportUpload } from "./bench-forms.mjs";
 import { benchRealtime } from "./bench-realtime.mjs";
 import { againstFloor, CONNECTIONS, describeFigure, DURATION_S, gzipBytes, nearestAsset, rate, ratioText, startSeededServer, staticAssets, usePrivateBuild } from "./bench-support.mjs";
 
-const PAGES = ["/", "/industrias-design/medica", "/servicios", "/faqs"];
+// /cotiza: cached too, rendered again every hour for its form token (docs/decisions/0031).
+const PAGES = ["/", "/industrias-design/medica", "/servicios", "/faqs", "/cotiza"];
 
 execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
 // A rebuild in the working tree during the run must not pull the build from under the servers.
 process.once("exit", usePrivateBuild());
+
+// `node scripts/bench.mjs upload`: the upload figure alone (to iterate on it).
+if (process.argv[2] === "upload") {
+  await reportUpload();
+  process.exit(0);
+}
 
 async function firstLoadJs(base) {
   const html = await (await fetch(`${base}/`)).text();
@@ -97,12 +104,7 @@ console.log(`  100 000 solicitudes: ${describeFigure(list.large)}`);
 console.log(`  tiempo por página con 100 000 = ${list.slowdown.toFixed(2)}× el de 1 000, medido contra el suelo (${list.rawSlowdown.toFixed(2)}× sin corregir); meta ≤ 2×`);
 console.log(`  primera carga después de un cambio (el total se cuenta de nuevo): ${list.small.afterChangeMs} ms con 1 000, ${list.large.afterChangeMs} ms con 100 000`);
 
-const upload = await benchUpload();
-const uploadLine = (figures) => `p50 ${figures.p50} ms, p95 ${figures.p95} ms, p99 ${figures.p99} ms (${figures.requests} solicitudes)`;
-console.log(`\nPOST /api/cotiza con un STEP de 5 MB, 20 concurrentes: ${uploadLine(upload)}; meta p95 ≤ 150 ms`);
-console.log(`  suelo, el mismo envío a un servidor Node mínimo que solo lee y descarta el cuerpo: antes ${uploadLine(upload.floorBefore)}`);
-console.log(`                                                                                    después ${uploadLine(upload.floorAfter)}`);
-console.log(`  p95 = ${upload.ratio.toFixed(2)}× el p95 medio del suelo`);
+await reportUpload();
 
 // CAD geometry: the server's worker thread on a 5 MB STEP, and the same file on /cotiza in Chromium.
 const geometry = await benchGeometryPerMb();

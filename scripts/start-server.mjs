@@ -45,5 +45,12 @@ export async function startServer({ env = {}, timeoutMs = 60_000, dataDir: given
         });
         child.kill("SIGTERM");
       }),
+    /** Sends `signal` (e.g. SIGKILL: a crash) and resolves once the process is gone; its data stays. */
+    kill: (signal) =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill(signal);
+      }),
   };
 }

@@ -12,7 +12,8 @@ import { startGeometryJob } from "~/features/solicitudes/index.server";
 import { removeOrphanUploads } from "~/services/files/orphans.server";
 import { cleanTmpUploads } from "~/services/files/storage.server";
 import { closeMailTransport } from "~/services/mail/transport.server";
-import { getPaymentConfig, removeAbandonedGuestCarts } from "~/features/orders/index.server";
+import { removeAbandonedGuestCarts } from "~/features/orders/index.server";
+import { getPaymentConfig } from "~/services/site-config/payment-account";
 import { startMailWorker } from "~/services/mail/outbox.server";
 import { closeRealtimeStreams, startRealtime } from "~/services/realtime/index.server";
 import { startQuoteExpiryJob } from "~/features/quotes/index.server";
@@ -21,7 +22,10 @@ import { getEnv, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientIpContext, cspNonceContext, requestIdContext } from "~/lib/request-context";
 import { canonicalPath, canonicalRoutes, isExemptFromCanonical, type CanonicalRoutes } from "./canonical";
+import { bodyLimits } from "./body-limit";
 import { apiCors } from "./cors";
+import { inputGuard } from "./input-guard";
+import { crossSiteChecks } from "./cross-site";
 import { createPageCache } from "./page-cache";
 import { hashedAssets } from "./static-assets";
 import { securityHeaders } from "./security";
@@ -155,6 +159,9 @@ export function createApp({ mode }: { mode: "production" | "development" }): exp
   app.use(compression());
   app.use(securityHeaders(development));
   app.use(apiCors());
+  app.use(inputGuard());
+  app.use(crossSiteChecks({ publicUrl: env.publicUrl }));
+  app.use(bodyLimits());
 
   if (!development) {
     const client = path.resolve("build/client");

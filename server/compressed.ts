@@ -24,7 +24,7 @@ export function compressOnce(body: Buffer | string, effort: "best" | "fast" = "b
 export function sendCompressed(req: Request, res: Response, body: CompressedBody): void {
   const accepted = req.acceptsEncodings("br", "gzip", "identity");
   const encoding = accepted === "br" || accepted === "gzip" ? accepted : undefined;
-  res.setHeader("Vary", "Accept-Encoding");
+  res.vary("Accept-Encoding");
   if (encoding) res.setHeader("Content-Encoding", encoding);
   const payload = encoding ? body[encoding] : body.identity;
   res.setHeader("Content-Length", payload.length);

@@ -3,8 +3,10 @@ import type { NextFunction, Request, Response } from "express";
 import { type RouteObject, type RouterContextProvider, createRequestHandler, matchRoutes, type ServerBuild } from "react-router";
 import { routeTreeFromManifest } from "~/lib/app-shell/route-tree";
 import { createLiveCache } from "~/db/change-feed.server";
-import { pageCachePolicy, type PageCachePolicy } from "~/lib/page-cache";
+import { hasSessionCookie } from "~/features/accounts/index.server";
+import { cachedSessionVariantContext, pageCachePolicy, type CachedSessionVariant, type PageCachePolicy } from "~/lib/page-cache";
 import { compressOnce, sendCompressed, type CompressedBody } from "./compressed";
+import { prepareFirstPaint } from "./critical-css";
 import { contentSecurityPolicy } from "./security";
 
 // Public pages are the same for every visitor and change only with a new build, so their HTML is
@@ -14,6 +16,12 @@ import { contentSecurityPolicy } from "./security";
 // Catalogue pages are the same for every visitor too, but show live stock and prices: their HTML
 // is kept per URL (query included) only while the catalogue's tables are unchanged, in this or any
 // other process (see app/db/change-feed.server.ts), and rendered again after any change.
+//
+// Pages with a public form carry a signed token issued when they were rendered: they are rendered
+// again after their handle's period (docs/decisions/0031-cached-forms.md).
+//
+// Every page is kept in two variants, for requests with and without a session cookie: both are
+// rendered without cookies, so the only difference is the header's "Mi cuenta" or "Iniciar sesión".
 
 interface CachedPage {
   status: number;
@@ -21,6 +29,12 @@ interface CachedPage {
   headers: [string, string][];
   csp: string;
   body: CompressedBody;
+}
+
+interface KeptPage {
+  page: Promise<CachedPage | undefined>;
+  /** When it is rendered again (Infinity: kept for the life of the build). */
+  renewAt: number;
 }
 
 /** Distinct catalogue URLs (searches, filters, pages) kept at once; the least recently used goes first. */
@@ -49,7 +63,7 @@ export function createPageCache(options: {
   publicUrl: string;
 }) {
   // Promises, so concurrent first requests for a page share one render.
-  const pages = new Map<string, Promise<CachedPage | undefined>>();
+  const pages = new Map<string, KeptPage>();
   const livePages = createLiveCache<CachedPage | undefined>("catalogo", LIVE_PAGES_MAX);
   const policies = new Map<string, PageCachePolicy | null>();
   let tree: RouteObject[] | undefined;
@@ -73,11 +87,13 @@ export function createPageCache(options: {
    * the normal handler instead: it sets a cookie, it is an error, or (for a build page) it is not a
    * plain 200.
    */
-  async function render(url: string, req: Request, res: Response, live: boolean): Promise<CachedPage | undefined> {
+  async function render(url: string, req: Request, res: Response, live: boolean, variant: CachedSessionVariant): Promise<CachedPage | undefined> {
     handler ??= createRequestHandler(build!, "production");
     const request = new Request(new URL(url, options.publicUrl), { headers: { accept: "text/html" } });
-    const response = await handler(request, options.createContext(req, res, ""));
-    const html = await response.text();
+    const context = options.createContext(req, res, "");
+    context.set(cachedSessionVariantContext, variant);
+    const response = await handler(request, context);
+    const html = await prepareFirstPaint(await response.text());
     if (response.headers.has("set-cookie")) return undefined;
     if (response.status !== 200 && !(live && SENT_AS_RENDERED.has(response.status))) return undefined;
     return {
@@ -90,15 +106,17 @@ export function createPageCache(options: {
     };
   }
 
-  function buildPage(req: Request, res: Response): Promise<CachedPage | undefined> {
-    let pending = pages.get(req.path);
-    if (!pending) {
-      pending = render(req.path, req, res, false);
-      pages.set(req.path, pending);
-      // A page that failed or was not cacheable is rendered normally and tried again next time.
-      pending.then((page) => page ?? pages.delete(req.path), () => pages.delete(req.path));
-    }
-    return pending;
+  function buildPage(req: Request, res: Response, variant: CachedSessionVariant, renewAfterMs = Infinity): Promise<CachedPage | undefined> {
+    const key = `${variant} ${req.path}`;
+    const kept = pages.get(key);
+    if (kept && Date.now() < kept.renewAt) return kept.page;
+    // Counted from before the render, so a form's token is never older than the period when served.
+    const entry: KeptPage = { page: render(req.path, req, res, false, variant), renewAt: Date.now() + renewAfterMs };
+    pages.set(key, entry);
+    // A page that failed or was not cacheable is rendered normally and tried again next time.
+    const forget = () => pages.get(key) === entry && pages.delete(key);
+    entry.page.then((page) => page ?? forget(), forget);
+    return entry.page;
   }
 
   return async function pageCache(req: Request, res: Response, next: NextFunction) {
@@ -107,14 +125,16 @@ export function createPageCache(options: {
       const policy = await policyFor(req.path);
       if (!policy) return next();
       let page: CachedPage | undefined;
+      const variant: CachedSessionVariant = hasSessionCookie(req.get("cookie")) ? "sesion" : "anonima";
       // Only 200 pages are kept; a 404 or a redirect is sent as rendered, once.
-      if (policy.liveData) page = await livePages.get(req.url, () => render(req.url, req, res, true), (rendered) => rendered?.status === 200);
+      if (policy.liveData) page = await livePages.get(`${variant} ${req.url}`, () => render(req.url, req, res, true, variant), (rendered) => rendered?.status === 200);
       // Build pages take no query: one with a query (tracking tags, mistakes) is rendered normally.
-      else if (!req.url.includes("?")) page = await buildPage(req, res);
+      else if (!req.url.includes("?")) page = await buildPage(req, res, variant, policy.renewAfterMs);
       if (!page) return next();
       for (const [name, value] of page.headers) res.setHeader(name, value);
       res.setHeader("Content-Security-Policy", page.csp);
       res.setHeader("Cache-Control", "no-cache");
+      res.vary("Cookie");
       res.status(page.status);
       if (page.status === 200) {
         res.setHeader("ETag", page.etag);

@@ -37,11 +37,16 @@ const FILES_API = /^\/api\/files\/(token|[^/]+\/[^/]+\/[^/]+)$/;
 
 /**
  * Routes that serve stored files with every file header of their own (sandboxing policy and
- * nosniff): request attachments for staff, product photos and product CAD models
- * (app/routes/admin/formulario-archivo.ts, catalogo/imagen.ts, catalogo/modelo.ts). Setting them
- * here too would send each header twice.
+ * nosniff, app/services/files/serve-headers.server.ts): request attachments for staff, product
+ * photos, product CAD models and the record API's file downloads (app/routes/admin/formulario-archivo.ts,
+ * catalogo/imagen.ts, catalogo/modelo.ts, api/files.ts). Setting them here too would send each header twice.
  */
-const FILE_ROUTES = [/^\/admin\/formularios\/[^/]+\/archivos\/[^/]+$/, /^\/imagenes\/productos\/[^/]+\/[^/]+$/, /^\/catalogo\/[^/]+\/cad\/[^/]+\/[^/]+$/];
+const FILE_ROUTES = [
+  /^\/admin\/formularios\/[^/]+\/archivos\/[^/]+$/,
+  /^\/imagenes\/productos\/[^/]+\/[^/]+$/,
+  /^\/catalogo\/[^/]+\/cad\/[^/]+\/[^/]+$/,
+  /^\/api\/files\/[^/]+\/[^/]+\/[^/]+$/,
+];
 
 /** The hashed script of the /cotiza CAD worker (app/features/solicitudes/cad-worker.ts): a worker runs under its script's policy. */
 const CAD_WORKER = /^\/assets\/cad-worker-[\w-]+\.js$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endSentence, formatDate, formatDateTime, formatFileSize, formatMoney, formatNumber, formatRecordNumber } from "./format";
+import { endSentence, formatDate, formatDateTime, formatFileSize, formatMoney, formatNumber, formatRecordNumber, clipFileName, shortFileName, visibleFileName } from "./format";
 
 // Intl may use non-breaking spaces; compare with ordinary spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -112,5 +112,35 @@ describe("formatFileSize", () => {
     expect(formatFileSize(1024 * 1024)).toBe("1 MB");
     expect(formatFileSize(3.4 * 1024 * 1024)).toBe("3.4 MB");
     expect(formatFileSize(25 * 1024 * 1024)).toBe("25 MB");
+  });
+});
+
+describe("shortFileName", () => {
+  it("keeps short names, cuts long ones in the middle and keeps the extension", () => {
+    expect(shortFileName("pieza.step")).toBe("pieza.step");
+    const long = `${"a".repeat(150)}-fin.step`;
+    const short = shortFileName(long, 60);
+    expect(Array.from(short)).toHaveLength(60);
+    expect(short.startsWith("aaaa")).toBe(true);
+    expect(short.endsWith("-fin.step")).toBe(true);
+    expect(short).toContain("…");
+    // Whole characters only (no half of a surrogate pair), and no extension invented for a name without one.
+    const emoji = shortFileName("🔩".repeat(100), 11);
+    expect(Array.from(emoji)).toEqual([..."🔩".repeat(5), "…", ..."🔩".repeat(5)]);
+  });
+
+  it("drops bidi overrides and control characters, so the extension cannot be faked", () => {
+    expect(visibleFileName("factura\u202Efdp.exe")).toBe("facturafdp.exe");
+    expect(shortFileName("a\u0000b\u2067c\u2069.pdf")).toBe("abc.pdf");
+  });
+});
+
+describe("clipFileName", () => {
+  it("clips to whole characters and keeps the extension", () => {
+    expect(clipFileName("pieza.step", 255)).toBe("pieza.step");
+    const clipped = clipFileName(`${"ñ".repeat(300)}.step`, 255);
+    expect(Array.from(clipped)).toHaveLength(255);
+    expect(clipped.endsWith("ñ.step")).toBe(true);
+    expect(clipFileName("🔩".repeat(10), 3)).toBe("🔩🔩🔩");
   });
 });

@@ -43,3 +43,38 @@ export function endSentence(text: string): string {
 export function formatRecordNumber(prefix: "COT" | "SOL" | "PED", year: number, sequence: number): string {
   return `${prefix}-${year}-${String(sequence).padStart(4, "0")}`;
 }
+
+/** Characters a file name may carry that would hide or reorder what people see: controls and bidi overrides/isolates. */
+const HIDDEN_NAME_CHARS = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/** A stored file name as it may be shown or sent: without control characters or bidi controls (an RTL override can fake the extension). */
+export function visibleFileName(name: string): string {
+  return name.replace(HIDDEN_NAME_CHARS, "").trim();
+}
+
+/** At most `max` whole characters, the extension kept: a name clipped for storing or sending. */
+export function clipFileName(name: string, max: number): string {
+  const chars = Array.from(name);
+  if (chars.length <= max) return name;
+  const dot = chars.lastIndexOf(".");
+  const extension = dot > 0 && chars.length - dot <= 12 && chars.length - dot < max / 2 ? chars.slice(dot) : [];
+  return [...chars.slice(0, max - extension.length), ...extension].join("");
+}
+
+/**
+ * A file name shortened for a list: at most `max` characters, cut in the middle with "…" and the
+ * extension kept ("plano-de-la-ménsula…rev-2.step"). Whole characters, never half of one. Show the
+ * full visibleFileName in a title or aria attribute.
+ */
+export function shortFileName(name: string, max = 60): string {
+  const chars = Array.from(visibleFileName(name));
+  if (chars.length <= max) return chars.join("");
+  const dot = chars.lastIndexOf(".");
+  // A real extension: short, after something, and leaving room for the name around the ellipsis.
+  const extension = dot > 0 && chars.length - dot <= 12 && chars.length - dot < max / 2 ? chars.slice(dot) : [];
+  const stem = chars.slice(0, chars.length - extension.length);
+  const room = Math.max(2, max - 1 - extension.length);
+  const head = Math.ceil(room / 2);
+  const tail = room - head;
+  return [...stem.slice(0, head), "…", ...(tail > 0 ? stem.slice(-tail) : []), ...extension].join("");
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { liveDataPageHandle, pageCachePolicy, publicPageHandle } from "./page-cache";
+import { FORM_PAGE_RENEW_MS, liveDataPageHandle, pageCachePolicy, publicFormPageHandle, publicPageHandle } from "./page-cache";
 
 describe("pageCachePolicy", () => {
   it("keeps build pages per build and catalogue pages while their data is unchanged", () => {
@@ -13,5 +13,15 @@ describe("pageCachePolicy", () => {
     }
     // An unknown topic would never be invalidated: it must not be cached as a build page either.
     expect(pageCachePolicy({ publicCache: true, liveData: "pedidos" })).toBeNull();
+  });
+
+  it("renews form pages every hour (their token's age stays bounded); a malformed period means no caching", () => {
+    expect(FORM_PAGE_RENEW_MS).toBe(60 * 60 * 1000);
+    expect(pageCachePolicy(publicFormPageHandle)).toEqual({ liveData: null, renewAfterMs: FORM_PAGE_RENEW_MS });
+    for (const renewAfterMs of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, "3600000", null]) {
+      expect(pageCachePolicy({ publicCache: true, renewAfterMs }), String(renewAfterMs)).toBeNull();
+    }
+    // Live pages renew on data changes, not by time.
+    expect(pageCachePolicy({ publicCache: true, liveData: "catalogo", renewAfterMs: 1_000 })).toBeNull();
   });
 });

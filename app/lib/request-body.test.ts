@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readBoundedText, readFieldsBody } from "./request-body";
+import { FORM_BODY_MESSAGES, isStorableValue, readBoundedText, readFieldsBody, readForm, readFormBody } from "./request-body";
 
 // Bounded body reading: the limit holds while reading (a body without Content-Length included),
 // and JSON objects, urlencoded forms and multipart forms (whose boundary keeps its case) are read.
@@ -47,5 +47,61 @@ describe("readFieldsBody", () => {
     expect(await readFieldsBody(post("{roto", "application/json"))).toBeNull();
     expect(await readFieldsBody(post("--x\r\nbasura", "multipart/form-data; boundary=x"))).toBeNull();
     expect(await readFieldsBody(streamed(70_000))).toBe("too-large");
+  });
+});
+
+describe("readFormBody", () => {
+  const post = (body: BodyInit, contentType?: string) =>
+    new Request("http://localhost/", { method: "POST", body, headers: contentType ? { "content-type": contentType } : {} });
+
+  it("reads urlencoded and multipart forms, and an empty body as an empty form", async () => {
+    const form = new FormData();
+    form.set("nombre", "Ana Torres");
+    const multipart = await readFormBody(new Request("http://localhost/", { method: "POST", body: form }));
+    expect(multipart.ok && multipart.form.get("nombre")).toBe("Ana Torres");
+    const urlencoded = await readFormBody(post("email=ana%40ejemplo.mx&nota=l%C3%ADnea%0Auno", "application/x-www-form-urlencoded"));
+    expect(urlencoded.ok && urlencoded.form.get("nota")).toBe("línea\nuno");
+    const empty = await readFormBody(new Request("http://localhost/", { method: "POST" }));
+    expect(empty.ok && [...empty.form.keys()]).toEqual([]);
+  });
+
+  it("answers 415 for another content type and 400 for a body that does not parse", async () => {
+    expect(await readFormBody(post('{"email":"a@b.mx"}', "application/json"))).toEqual({ ok: false, status: 415, message: FORM_BODY_MESSAGES.type });
+    expect(await readFormBody(post("email=a", "text/plain"))).toMatchObject({ status: 415 });
+    expect(await readFormBody(post("email=a"))).toMatchObject({ status: 415 });
+    expect(await readFormBody(post("--x\r\nbasura", "multipart/form-data; boundary=x"))).toEqual({ ok: false, status: 400, message: FORM_BODY_MESSAGES.unreadable });
+    expect(await readFormBody(post("--x\r\n", "multipart/form-data"))).toMatchObject({ status: 415 });
+  });
+
+  it("refuses NUL and other control characters in names and values, and file names no one gives", async () => {
+    expect(await readFormBody(post("nombre=Ana%00", "application/x-www-form-urlencoded"))).toEqual({ ok: false, status: 400, message: FORM_BODY_MESSAGES.characters });
+    expect(await readFormBody(post("a%00=1", "application/x-www-form-urlencoded"))).toMatchObject({ message: FORM_BODY_MESSAGES.characters });
+    expect(await readFormBody(post("nota=%01", "application/x-www-form-urlencoded"))).toMatchObject({ message: FORM_BODY_MESSAGES.characters });
+    for (const name of ["plano\u0000.pdf", `${"x".repeat(252)}.pdf`]) {
+      const form = new FormData();
+      form.set("archivo", new File(["%PDF-1.4"], name));
+      expect(await readFormBody(new Request("http://localhost/", { method: "POST", body: form }))).toEqual({ ok: false, status: 400, message: FORM_BODY_MESSAGES.fileName });
+    }
+  });
+
+  it("refuses a conform intent its parser cannot apply, and lets the form's own through", async () => {
+    for (const intent of ["no-es-json", "null", '{"type":"remove"}', '{"type":"remove","payload":{"name":"nombre","index":0}}']) {
+      expect(await readFormBody(post(`nombre=Ana&__intent__=${encodeURIComponent(intent)}`, "application/x-www-form-urlencoded")), intent).toMatchObject({ status: 400 });
+    }
+    const own = await readFormBody(post(`lines[0].description=Brida&__intent__=${encodeURIComponent('{"type":"remove","payload":{"name":"lines","index":0}}')}`, "application/x-www-form-urlencoded"));
+    expect(own.ok).toBe(true);
+  });
+
+  it("readForm throws the refusal as a response for the error page", async () => {
+    const thrown: unknown = await readForm(post("{}", "application/json")).catch((error: unknown) => error);
+    expect(thrown).toMatchObject({ init: { status: 415 }, data: { statusCode: 415, message: FORM_BODY_MESSAGES.type } });
+  });
+});
+
+describe("isStorableValue", () => {
+  it("finds NUL anywhere in a parsed JSON value", () => {
+    expect(isStorableValue({ a: ["x", { b: "ok" }], n: 1, t: "línea\tuno\r\n" })).toBe(true);
+    expect(isStorableValue({ a: ["x", { b: "no\u0000" }] })).toBe(false);
+    expect(isStorableValue({ "a\u0000": 1 })).toBe(false);
   });
 });

@@ -75,7 +75,8 @@ test.describe("log in", () => {
     const client = await playwright.request.newContext({ baseURL: baseUrl(), extraHTTPHeaders: clientHeaders(), maxRedirects: 0 });
     try {
       for (let attempt = 1; attempt <= 10; attempt++) {
-        const response = await client.post("/login", { form: { email: customer.email, password: `Incorrecta-${attempt}-x` } });
+        // Unknown accounts: ten failures on the customer's own would lock it first (decision record 0036).
+        const response = await client.post("/login", { form: { email: `nadie-${attempt}-${customer.email}`, password: `Incorrecta-${attempt}-x` } });
         expect(response.status(), `intento ${attempt}`).toBe(400);
         expect(await response.text()).toContain(LOGIN_FAILED);
       }

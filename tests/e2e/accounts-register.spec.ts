@@ -85,7 +85,9 @@ test.describe("registration", () => {
     // The header learns who is signed in from /api/users/me once the app runs in the browser.
     await waitForHydration(page);
     await expect(headerAccountLink(page)).toHaveAttribute("data-state", "signed-in");
-    await expect(headerAccountLink(page)).toHaveText("Hola, Mariana");
+    // The label stays "Mi cuenta" (no width change after hydration); the name goes in the tooltip.
+    await expect(headerAccountLink(page)).toHaveText("Mi cuenta");
+    await expect(headerAccountLink(page)).toHaveAttribute("title", `Sesión iniciada como ${name}`);
     const emailSection = page.getByRole("region", { name: "Correo electrónico" });
     await expect(emailSection).toContainText("sin confirmar");
 

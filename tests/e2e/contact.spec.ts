@@ -58,7 +58,7 @@ async function expectSentPage(page: Page): Promise<string> {
 async function expectMails(values: ContactValues, number: string) {
   const [confirmation] = await waitForMail(values.email);
   expect(confirmation.subject).toBe(`Mensaje ${number} recibido`);
-  expect(confirmation.text).toContain(`Su folio es ${number}.`);
+  expect(confirmation.text).toContain(`Su número de solicitud es ${number}.`);
   expect(confirmation.text).toContain(values.subject);
   const [notification] = await waitForMail(staffMailbox(), { subject: new RegExp(`^\\[${number}\\]`) });
   expect(notification.subject).toBe(`[${number}] Contacto: ${values.name}`);

@@ -181,7 +181,7 @@ test.describe("with JavaScript", () => {
     // The confirmation to the requester and the notification to staff, through the SMTP server.
     const [confirmation] = await waitForMail(values.email);
     expect(confirmation.subject).toBe(`Solicitud de cotización ${number} recibida`);
-    expect(confirmation.text).toContain(`Su folio es ${number}.`);
+    expect(confirmation.text).toContain(`Su número de solicitud es ${number}.`);
     const [notification] = await waitForMail(staffMailbox(), { subject: new RegExp(`^\\[${number}\\]`) });
     expect(notification.subject).toBe(`[${number}] Solicitud de cotización: ${values.name}`);
     expect(notification.text).toContain(values.email);

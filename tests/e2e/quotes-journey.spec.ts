@@ -35,6 +35,8 @@ import { FOLIO, fillQuoteForm, openStaffClient, quoteForm, quoteValues, signInSt
 
 const SENT_NOTICE = "Cotización enviada. El cliente recibirá un correo con el enlace para verla, aceptarla o rechazarla.";
 const ACCEPTED_NOTICE = "Gracias. Registramos su aceptación y le enviamos una confirmación por correo.";
+/** The demo CLABE the test server pays into (no SPEI_CLABE set), grouped as the pages show it. */
+const DEMO_CLABE_DISPLAY = "012 180 00123456789 9";
 
 function staffNotice(page: Page) {
   return page.locator("main [role=status]");
@@ -216,11 +218,21 @@ test.describe("the whole journey", () => {
     await expect(page.getByRole("status")).toContainText(ACCEPTED_NOTICE);
     await expect(page.getByRole("region", { name: "Estado de la cotización" })).toContainText(`Aceptada por ${values.name} el`);
     await expect(acceptForm(page).form).toHaveCount(0);
+    // Accepted: the SPEI details (the account orders use) with the quote number as the reference.
+    const payment = page.getByRole("region", { name: "Datos para el pago" });
+    await expect(definition(payment, "CLABE")).toHaveText(DEMO_CLABE_DISPLAY);
+    await expect(definition(payment, "Beneficiario")).toHaveText("Forja Diseño y Manufactura, S.A. de C.V.");
+    await expect(definition(payment, "Referencia (escríbala en el concepto)")).toHaveText(number);
     expect(await axeViolations(page), "axe on an accepted quote").toEqual([]);
 
     const [acceptedMail] = await waitForMail(values.email, { subject: acceptedCustomerSubject(number) });
     expect(acceptedMail.text).toContain(`firmada como «${values.name}»`);
     expect(acceptedMail.text).toContain(TWO_LINES_TOTAL);
+    expect(acceptedMail.text).toContain(`CLABE: ${DEMO_CLABE_DISPLAY}`);
+    expect(acceptedMail.text).toContain(`Referencia: ${number}`);
+    const acceptedPdf = await pdfText(await (await page.context().request.get(`/quotes/${quoteId}/pdf`)).body());
+    expect(acceptedPdf).toContain(`CLABE: ${DEMO_CLABE_DISPLAY}`);
+    expect(acceptedPdf).toContain(`Referencia: ${number}`);
     await waitForMail(staffMailbox(), { subject: staffDecisionSubject(number, "Aceptada") });
 
     // 9. Staff see it "Aceptada" with the acceptance record: name, date, IP.

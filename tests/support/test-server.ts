@@ -26,6 +26,8 @@ export interface TestServer {
   stop(): Promise<void>;
   /** Stops the server process and starts it again on the same port and data (a deploy or a crash-restart). */
   restart(): Promise<void>;
+  /** Kills the server process with SIGKILL (no shutdown at all, as in a crash), then starts it again on the same port and data. */
+  crash(): Promise<void>;
 }
 
 /** The environment of a child process without what Vitest adds (VITEST drops the React Router plugin from the build). */
@@ -107,7 +109,11 @@ export async function startTestServer(
       const previous = process.cwd();
       process.chdir(serverRoot);
       try {
-        return (await startServer({ env: { ...env, ...extraEnv }, dataDir, timeoutMs: 60_000, onOutput: options.onOutput })) as { url: string; stop(): Promise<void> };
+        return (await startServer({ env: { ...env, ...extraEnv }, dataDir, timeoutMs: 60_000, onOutput: options.onOutput })) as {
+          url: string;
+          stop(): Promise<void>;
+          kill(signal: NodeJS.Signals): Promise<void>;
+        };
       } finally {
         process.chdir(previous);
       }
@@ -125,6 +131,10 @@ export async function startTestServer(
       },
       restart: async () => {
         await end(server);
+        server = await launch({ PORT: new URL(url).port, PUBLIC_URL: url });
+      },
+      crash: async () => {
+        await server.kill("SIGKILL");
         server = await launch({ PORT: new URL(url).port, PUBLIC_URL: url });
       },
     };

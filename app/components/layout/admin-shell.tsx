@@ -17,15 +17,15 @@ const adminNavigation = [
 export function AdminShell({ children, staff }: { children: ReactNode; staff?: { name: string; email: string } }) {
   return (
     <div className="flex min-h-screen flex-col bg-acero-50 md:flex-row">
-      <aside className="border-b border-acero-800 bg-acero-900 text-acero-100 md:w-64 md:border-r md:border-b-0">
+      <aside className="border-b border-acero-800 bg-acero-900 text-acero-100 md:w-64 md:shrink-0 md:border-r md:border-b-0">
         <div className="p-4">
-          <AppLink to="/admin" className="text-lg font-bold text-white">
+          <AppLink to="/admin" className="text-base font-bold whitespace-nowrap text-white">
             Forja · Administración
           </AppLink>
           {staff ? (
             <p className="mt-1 text-sm text-acero-200" data-testid="admin-staff">
               {staff.name}
-              <span className="block text-xs text-acero-300">{staff.email}</span>
+              <span className="block text-xs break-all text-acero-300">{staff.email}</span>
             </p>
           ) : null}
         </div>
@@ -66,7 +66,9 @@ export function AdminShell({ children, staff }: { children: ReactNode; staff?: {
           </ul>
         </nav>
       </aside>
-      <div className="page-view flex-1">{children}</div>
+      {/* min-w-0: a wide table scrolls in its own box instead of widening the page and squeezing the
+          sidebar; long emails, references and file names break instead of running past their boxes. */}
+      <div className="page-view min-w-0 flex-1 wrap-anywhere">{children}</div>
     </div>
   );
 }

@@ -11,10 +11,13 @@ export const mainNavigation = [
 ] as const;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-acero-100 text-acero-900" : "text-acero-700 hover:bg-acero-50 hover:text-acero-900"}`;
+  `rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? "bg-acero-100 text-acero-900" : "text-acero-700 hover:bg-acero-50 hover:text-acero-900"}`;
 
 /**
- * The header of the public site. The account and cart links belong to their features, so the layout
+ * The header of the public site. Its items never wrap: the full navigation shows from `xl` (1280 px),
+ * where it fits on one line beside the brand and the account links; below that a menu holds it, and
+ * the brand drops its tagline where the bar is full (docs/decisions/0029).
+ * The account and cart links belong to their features, so the layout
  * route hands them in (shared components import no feature); each is drawn with the class it gets.
  */
 export interface SiteHeaderProps {
@@ -33,17 +36,17 @@ export function SiteHeader({ accountLink, cartLink }: SiteHeaderProps) {
       </a>
       <div className="container-page flex h-16 items-center justify-between gap-4">
         {/* The name is the visible text plus ", inicio" (WCAG 2.5.3: a label must contain the visible text). */}
-        <AppLink to="/" className="flex items-center gap-2 font-bold text-acero-900">
-          <span aria-hidden="true" className="grid size-9 place-items-center rounded-md bg-acero-900 text-lg text-white">
+        <AppLink to="/" className="flex shrink-0 items-center gap-2 font-bold whitespace-nowrap text-acero-900">
+          <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-md bg-acero-900 text-lg text-white">
             F
           </span>
           <span className="text-lg leading-tight">
-            Forja <span className="hidden font-normal text-acero-600 sm:inline">Diseño y Manufactura</span>
+            Forja <span className="hidden font-normal text-acero-600 sm:inline xl:hidden">Diseño y Manufactura</span>
             <span className="sr-only">, inicio</span>
           </span>
         </AppLink>
 
-        <nav aria-label="Principal" className="hidden lg:block">
+        <nav aria-label="Principal" className="hidden xl:block">
           <ul className="flex items-center gap-1">
             {mainNavigation.map((item) => (
               <li key={item.to}>
@@ -55,18 +58,18 @@ export function SiteHeader({ accountLink, cartLink }: SiteHeaderProps) {
           </ul>
         </nav>
 
-        <div className="hidden items-center gap-2 lg:flex">
-          {cartLink("inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50")}
-          {accountLink("rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50")}
-          <AppLink to="/cotiza" className="btn-primary px-4 py-2 text-sm">
+        <div className="hidden shrink-0 items-center gap-2 xl:flex">
+          {cartLink("inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-acero-700 hover:bg-acero-50")}
+          {accountLink("rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-acero-700 hover:bg-acero-50")}
+          <AppLink to="/cotiza" className="btn-primary px-4 py-2 text-sm whitespace-nowrap">
             Cotizar
           </AppLink>
         </div>
 
-        {cartLink("ml-auto inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50 lg:hidden")}
+        {cartLink("ml-auto inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-acero-700 hover:bg-acero-50 xl:hidden")}
         {/* A <details> menu opens and closes without JavaScript. */}
-        <details className="group relative lg:hidden" data-testid="mobile-menu">
-          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-acero-300 px-3 py-2 text-sm font-semibold text-acero-900 [&::-webkit-details-marker]:hidden">
+        <details className="group relative xl:hidden" data-testid="mobile-menu">
+          <summary className="flex shrink-0 cursor-pointer whitespace-nowrap list-none items-center gap-2 rounded-md border border-acero-300 px-3 py-2 text-sm font-semibold text-acero-900 [&::-webkit-details-marker]:hidden">
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
               <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
             </svg>

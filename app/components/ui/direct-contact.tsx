@@ -7,7 +7,8 @@ export function DirectContact({ heading = "Contacto directo" }: { heading?: stri
       <h2 id="contacto-directo" className="text-lg font-semibold text-acero-900">
         {heading}
       </h2>
-      <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+      {/* Columns by the room the box has, not the window's: in a narrow sidebar it is one column, and a long address breaks. */}
+      <dl className="mt-4 grid grid-cols-[repeat(auto-fit,minmax(12rem,1fr))] gap-4 text-sm wrap-anywhere">
         <div>
           <dt className="font-semibold text-acero-900">Teléfono</dt>
           <dd>
@@ -36,7 +37,7 @@ export function DirectContact({ heading = "Contacto directo" }: { heading?: stri
           <dt className="font-semibold text-acero-900">Horario</dt>
           <dd className="text-acero-800">{siteConfig.hours.label}</dd>
         </div>
-        <div className="sm:col-span-2">
+        <div className="col-span-full">
           <dt className="font-semibold text-acero-900">Planta</dt>
           <dd className="text-acero-800">{formatAddress()}</dd>
         </div>

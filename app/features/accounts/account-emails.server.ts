@@ -29,3 +29,20 @@ export async function sendPasswordResetEmail(to: { name: string; email: string }
   });
   await enqueueMail({ to: to.email, subject: "Restablezca su contraseña de Forja", html, text });
 }
+
+/** After repeated failed sign-ins locked the account (docs/decisions/0036); once per lock window. */
+export async function sendAccountLockedEmail(to: { name: string; email: string }, lockMinutes: number): Promise<void> {
+  const url = `${getEnv().publicUrl}/recuperar`;
+  const { html, text } = renderEmail({
+    preheader: "Detectamos varios intentos fallidos de entrar a su cuenta.",
+    heading: `Hola, ${to.name}`,
+    paragraphs: [
+      "Hubo varios intentos fallidos de iniciar sesión en su cuenta de Forja con una contraseña incorrecta.",
+      `Por seguridad, pausamos el acceso con contraseña durante ${lockMinutes} minutos. Después podrá entrar con normalidad.`,
+      "Si no fue usted, le recomendamos restablecer su contraseña ahora y no usarla en otros sitios. Al restablecerla, el acceso se reactiva de inmediato.",
+    ],
+    action: { label: "Restablecer mi contraseña", url },
+    footerNote: "Si fue usted y recuerda su contraseña, no necesita hacer nada más.",
+  });
+  await enqueueMail({ to: to.email, subject: "Intentos fallidos de entrar a su cuenta de Forja", html, text });
+}

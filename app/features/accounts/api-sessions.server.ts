@@ -95,7 +95,8 @@ export async function openedApiSession(headers: Headers, kind: ApiAccountKind): 
  */
 export async function signInApiClient(meta: RequestMeta, kind: ApiAccountKind, input: { email: string; password: string }): Promise<Result<ApiSession>> {
   const signedIn = await signIn(apiClientMeta(meta), input);
-  if (!signedIn.ok) return invalid(API_SIGN_IN_REFUSED);
+  // A locked account (429) is the one refusal the API names apart; it says nothing of the account.
+  if (!signedIn.ok) return signedIn.kind === "limited" ? signedIn : invalid(API_SIGN_IN_REFUSED);
   return openedApiSession(signedIn.value.headers, kind);
 }
 

@@ -1,12 +1,17 @@
 import { consumeRateLimit, RATE_LIMITS, rateLimitMessage, type RateLimitRule } from "~/services/security/rate-limit.server";
+import { readFieldsBody } from "~/lib/request-body";
+import { failureHeaders, failureMessages } from "~/lib/result";
+import { closeAccountGate, openAccountGate } from "./account-lock.server";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, getAuth } from "./auth.server";
 
 // better-auth's own HTTP endpoints (/api/sesion/*, AUTH_BASE_PATH) for API clients and provider callbacks. This is the
 // auth adapter at its rawest: a Request in, better-auth's Response out.
 
 // API clients get the same per-IP limits as the screens (which apply theirs through guardPublicForm).
+const SIGN_IN_EMAIL_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
+
 const AUTH_API_LIMITS: Record<string, { scope: string; rule: RateLimitRule }> = {
-  [`${AUTH_BASE_PATH}/sign-in/email`]: { scope: "login", rule: RATE_LIMITS.signIn },
+  [SIGN_IN_EMAIL_PATH]: { scope: "login", rule: RATE_LIMITS.signIn },
   [`${AUTH_BASE_PATH}/sign-up/email`]: { scope: "register", rule: RATE_LIMITS.register },
   [`${AUTH_BASE_PATH}/request-password-reset`]: { scope: "password-reset", rule: RATE_LIMITS.passwordReset },
   [`${AUTH_BASE_PATH}/reset-password`]: { scope: "password-reset", rule: RATE_LIMITS.passwordReset },
@@ -20,6 +25,22 @@ export async function handleAuthRequest(request: Request, ip: string): Promise<R
       return Response.json({ code: 429, message: rateLimitMessage(result) }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
     }
   }
+  // Password sign-ins also pass the per-account limit, as every other sign-in path (signIn).
+  if (request.method === "POST" && new URL(request.url).pathname === SIGN_IN_EMAIL_PATH) {
+    const fields = await readFieldsBody(request.clone());
+    const email = fields && fields !== "too-large" && typeof fields.email === "string" ? fields.email : null;
+    if (email !== null) {
+      const gate = await openAccountGate(email);
+      if (!gate.open) return Response.json({ code: 429, message: failureMessages(gate.failure).formErrors[0] }, { status: 429, headers: failureHeaders(gate.failure) });
+      const response = await forwardToAuth(request, ip);
+      await closeAccountGate(gate, response.ok);
+      return response;
+    }
+  }
+  return forwardToAuth(request, ip);
+}
+
+function forwardToAuth(request: Request, ip: string): Promise<Response> {
   // The trusted client IP replaces whatever a client sent under that header name.
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, ip);

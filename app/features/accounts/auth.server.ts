@@ -7,6 +7,7 @@ import { emit } from "~/services/events/events.server";
 import { getEnv } from "~/lib/env.server";
 import { sendConfirmationEmail, sendPasswordResetEmail } from "./account-emails.server";
 import { getAuthSecret } from "~/services/security/secret.server";
+import { clearAccountAttempts } from "~/services/security/account-limit.server";
 import { OIDC_PROVIDER_ID, providerCallbackUrl } from "./providers.server";
 
 /**
@@ -54,6 +55,8 @@ function createAuth() {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: ({ user, token }) => sendPasswordResetEmail(user, token),
+      // Proving the mailbox ends a sign-in lock at once (docs/decisions/0036).
+      onPasswordReset: ({ user }) => clearAccountAttempts(user.email),
     },
     emailVerification: {
       sendOnSignUp: true,

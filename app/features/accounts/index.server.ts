@@ -2,6 +2,7 @@
 // the record API imports.
 export { getSessionUser, isStaff, type SessionUser } from "./accounts.server";
 export { runAdminCreate } from "./admin-create.server";
+export { hasSessionCookie, headerSignedIn } from "./header-session.server";
 export { findBrowserApiSession, type BrowserApiSession } from "./browser-api-session.server";
 export { API_SIGN_IN_REFUSED, findApiSession, liveApiSessions, signInApiClient, type ApiAccount, type ApiAccountKind, type ApiSession } from "./api-sessions.server";
 export { listProviders, type ProviderInfo } from "./providers.server";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
 import { createStore } from "~/lib/app-shell/external-store";
 import { http } from "~/lib/http";
 import { hasSessionHint, sessionHintCookie } from "~/lib/session-hint";
@@ -7,6 +7,8 @@ import { hasSessionHint, sessionHintCookie } from "~/lib/session-hint";
 // The browser's idea of who is signed in, for the header of pages that are cached for everyone.
 // Rules of the original app: set after login/register/reset (the hint cookie appears), cleared on
 // logout and whenever fetching the current user fails; fetched at start when a session exists.
+// Until then the header shows what the server rendered: the root loader's `signedIn` (from the
+// session on a page rendered per request, from the session cookie's presence on a cached one).
 
 export interface SessionSnapshot {
   status: "unknown" | "signed-in" | "signed-out";
@@ -17,8 +19,12 @@ const store = createStore<SessionSnapshot>({ status: "unknown" }, (a, b) => a.st
 const publish = store.set;
 let pending: Promise<void> | null = null;
 
-export function syncSession(): Promise<void> {
-  if (!hasSessionHint(document.cookie)) {
+/**
+ * Asks for the current user when the readable hint cookie says there is a session, or when the
+ * server rendered the page as signed in (the hint may be gone while the httpOnly session is not).
+ */
+export function syncSession(serverSignedIn = false): Promise<void> {
+  if (!hasSessionHint(document.cookie) && !serverSignedIn) {
     publish({ status: "signed-out" });
     return Promise.resolve();
   }
@@ -37,11 +43,24 @@ export function syncSession(): Promise<void> {
   return pending;
 }
 
-/** Who is signed in, re-checked after every navigation (sign-in and sign-out are navigations). */
-export function useSession(): SessionSnapshot {
+/** What the server rendered into the page for the header (see the root loader). */
+function useServerSignedIn(): boolean {
+  // Typed locally: nothing outside routes imports the root module.
+  const root = useRouteLoaderData("root") as { signedIn?: boolean } | undefined;
+  return root?.signedIn === true;
+}
+
+/**
+ * Who is signed in, re-checked after every navigation (sign-in and sign-out are navigations).
+ * Before the first check it is the server's answer, so hydration matches the HTML.
+ */
+export function useSession(): { status: "signed-in" | "signed-out"; name?: string } {
   const location = useLocation();
+  const serverSignedIn = useServerSignedIn();
   useEffect(() => {
-    void syncSession();
-  }, [location.key]);
-  return store.useValue();
+    void syncSession(serverSignedIn);
+  }, [location.key, serverSignedIn]);
+  const session = store.useValue();
+  if (session.status === "unknown") return { status: serverSignedIn ? "signed-in" : "signed-out" };
+  return { status: session.status, name: session.name };
 }

@@ -1,6 +1,7 @@
 import type { RequestMeta } from "~/lib/request-meta";
 import { forbiddenResult, ok, type Result } from "~/lib/result";
 import { forwardHeaders, toSessionUser, type SessionUser } from "./accounts.server";
+import { openAccountGate, closeAccountGate } from "./account-lock.server";
 import { authFailure } from "./auth-errors.server";
 import { STAFF_ROLE, getAuth } from "./auth.server";
 
@@ -14,7 +15,16 @@ export interface SignedIn {
   headers: Headers;
 }
 
+/** Email and password, behind the per-account limit (a locked account answers "limited", 429). */
 export async function signIn(meta: RequestMeta, input: { email: string; password: string }): Promise<Result<SignedIn>> {
+  const gate = await openAccountGate(input.email);
+  if (!gate.open) return gate.failure;
+  const result = await checkPassword(meta, input);
+  await closeAccountGate(gate, result.ok);
+  return result;
+}
+
+async function checkPassword(meta: RequestMeta, input: { email: string; password: string }): Promise<Result<SignedIn>> {
   try {
     const { headers, response } = await getAuth().api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orderItems, orders, type OrderStatus } from "~/db/schema/orders";
+import { formatClabe, getPaymentConfig } from "~/services/site-config/payment-account";
 import { loadOrderDetail, type OrderDetail } from "./order-records.server";
-import { formatClabe, getPaymentConfig } from "./payment-config";
 import { orderVisibleToCustomer, orderVisibleToViewer, type OrderViewer } from "./visibility.server";
 
 // What customers see of their orders. Owners see only their own: an order placed while signed in

@@ -2,5 +2,4 @@
 // the start-up wiring or the record API imports.
 export { linkOrdersToUser } from "./link.server";
 export { removeAbandonedGuestCarts } from "./cart.server";
-export { getPaymentConfig } from "./payment-config";
 export { pedidosCollection } from "./record-collection.server";

@@ -1,55 +1,5 @@
-// Where customers send SPEI transfers. Read from the environment on every call (tests and a reload
-// see changes) with demo defaults, so `npm start` works out of the box:
-//   SPEI_BANK         bank name shown to the customer            (default "BBVA México")
-//   SPEI_CLABE        18-digit CLABE, check digit verified        (default a demo CLABE)
-//   SPEI_BENEFICIARY  account holder, as the bank shows it         (default the legal name)
-// The CLABE arithmetic below is pure and may run in the browser; getPaymentConfig is for servers.
-
-export interface PaymentConfig {
-  bank: string;
-  clabe: string;
-  beneficiary: string;
-}
-
-/** A valid-format demo CLABE (bank 012, plaza 180) with a correct check digit; not a real account. */
-export const DEMO_CLABE = "012180001234567899";
-
-const DEFAULTS: PaymentConfig = {
-  bank: "BBVA México",
-  clabe: DEMO_CLABE,
-  beneficiary: "Forja Diseño y Manufactura, S.A. de C.V.",
-};
-
-const CLABE_WEIGHTS = [3, 7, 1] as const;
-
-/** The 18th digit of a CLABE from its first 17: weights 3, 7, 1 (each product mod 10), then 10 − sum mod 10. */
-export function clabeCheckDigit(first17: string): string {
-  let sum = 0;
-  for (let index = 0; index < 17; index += 1) sum += (Number(first17[index]) * CLABE_WEIGHTS[index % 3]!) % 10;
-  return String((10 - (sum % 10)) % 10);
-}
-
-export function isValidClabe(value: string): boolean {
-  return /^\d{18}$/.test(value) && clabeCheckDigit(value.slice(0, 17)) === value[17];
-}
-
-/** "012 180 00123456789 9": bank, plaza, account and check digit, easier to copy by eye. */
-export function formatClabe(clabe: string): string {
-  return /^\d{18}$/.test(clabe) ? `${clabe.slice(0, 3)} ${clabe.slice(3, 6)} ${clabe.slice(6, 17)} ${clabe.slice(17)}` : clabe;
-}
-
-/** Throws a readable error when SPEI_CLABE is set to something that is not a valid CLABE. */
-export function getPaymentConfig(source: Record<string, string | undefined> = process.env): PaymentConfig {
-  const clabe = source.SPEI_CLABE?.replace(/\s/g, "") || DEFAULTS.clabe;
-  if (!isValidClabe(clabe)) {
-    throw new Error(`SPEI_CLABE no es una CLABE válida (18 dígitos con dígito de control correcto): ${source.SPEI_CLABE}`);
-  }
-  return {
-    bank: source.SPEI_BANK?.trim() || DEFAULTS.bank,
-    clabe,
-    beneficiary: source.SPEI_BENEFICIARY?.trim() || DEFAULTS.beneficiary,
-  };
-}
+// The order's SPEI reference. The account it is paid into (bank, CLABE, beneficiary) is the
+// business's, shared with accepted quotes: ~/services/site-config/payment-account.
 
 /**
  * The reference a customer writes in the transfer's concept: the order number without dashes

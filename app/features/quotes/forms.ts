@@ -1,3 +1,4 @@
+import { paymentRule } from "~/services/site-config/site-config";
 import { z } from "~/lib/zod";
 import { parseDiscount, parseMoney, parseQuantity, withinTotalLimit } from "./totals";
 
@@ -23,8 +24,8 @@ export const REJECTION_REASONS = [
 
 export const UNITS = ["pieza", "juego", "lote", "metro", "kg", "hora", "servicio"] as const;
 
-export const DEFAULT_TERMS =
-  "Precios en pesos mexicanos (MXN). Forma de pago: 50 % de anticipo y 50 % antes de embarcar, por transferencia SPEI. Entrega LAB planta Querétaro; el envío se cotiza por separado. El plazo de entrega corre a partir de la recepción del anticipo y la liberación de archivos definitivos. Piezas fabricadas conforme a plano; tolerancias generales ISO 2768-m salvo indicación. Factura CFDI 4.0.";
+/** A new quote's terms; the payment rule is the FAQ's and the legal terms', from site-config. */
+export const DEFAULT_TERMS = `Precios en pesos mexicanos (MXN), IVA incluido. Forma de pago: transferencia SPEI; los datos bancarios aparecen al aceptar la cotización. ${paymentRule()} Entrega LAB planta Querétaro; el envío se cotiza por separado. El plazo de entrega corre a partir de la recepción del pago o anticipo y la liberación de archivos definitivos. Piezas fabricadas conforme a plano; tolerancias generales ISO 2768-m salvo indicación. Factura CFDI 4.0.`;
 
 const money = z
   .string({ error: "Escriba el precio unitario." })

@@ -1,8 +1,11 @@
 import { enqueueMail, type DbTransaction } from "~/services/mail/outbox.server";
 import { getMailConfig } from "~/services/mail/mail-config.server";
 import { renderEmail } from "~/services/mail/templates.server";
+import { speiAccountLine } from "~/services/site-config/payment-account";
 import { getEnv } from "~/lib/env.server";
 import { formatDate, formatMoney } from "~/lib/format";
+import { quotePaymentAmountText, quotePaymentReferenceText } from "./payment";
+import { quotePaymentDetails } from "./payment.server";
 
 interface QuoteMailFacts {
   id: string;
@@ -48,12 +51,16 @@ export async function mailQuoteDecision(tx: DbTransaction, quote: QuoteMailFacts
     { tx },
   );
   if (!decision.accepted) return;
+  const payment = quotePaymentDetails({ number: quote.number, status: "aceptada" })!;
   const customer = renderEmail({
     preheader: `Confirmamos la aceptación de la cotización ${quote.number}.`,
     heading: `Gracias, ${quote.customerName}`,
     paragraphs: [
       `Registramos su aceptación de la cotización ${quote.number} (revisión ${quote.revision}) por ${formatMoney(quote.totalCentavos)} con IVA, firmada como «${decision.by}».`,
-      "Nuestro equipo le escribirá para coordinar el anticipo, la liberación de archivos y la fecha de entrega.",
+      quotePaymentAmountText(formatMoney(quote.totalCentavos)),
+      `${speiAccountLine(payment)} · Referencia: ${payment.reference}`,
+      quotePaymentReferenceText(payment.reference),
+      "Nuestro equipo le escribirá para coordinar la liberación de archivos y la fecha de entrega.",
     ],
     action: { label: "Ver la cotización", url: customerUrl(quote.id) },
   });

@@ -7,6 +7,8 @@ import { describe, expect, it, vi } from "vitest";
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("quote-pdf"));
 
 import { formatMoney } from "~/lib/format";
+import { formatClabe, getPaymentConfig } from "~/services/site-config/payment-account";
+import { siteConfig } from "~/services/site-config/site-config";
 import { registeredCustomer } from "../../../tests/support/auth-requests";
 import { INTERNAL_NOTE, SAMPLE_LINES, STAFF_ACTOR, createTestQuote, draftInput } from "../../../tests/support/quote-fixtures";
 import { useTestFileDatabase } from "../../../tests/support/test-file-database";
@@ -62,6 +64,9 @@ describe("getQuotePdf", () => {
     expect(text).not.toContain(INTERNAL_NOTE);
     expect(text).not.toContain("Aceptada por");
     expect(text).not.toContain("BORRADOR");
+    // Nothing to pay before the customer accepts.
+    expect(text).not.toContain("Datos para el pago");
+    expect(text).not.toContain("CLABE");
   });
 
   it("adds the signature block once the customer accepts", async () => {
@@ -71,6 +76,14 @@ describe("getQuotePdf", () => {
     const { text } = await pdfText((await getQuotePdf(quote.id, { userId: owner.id, staff: false }))!.body);
     expect(text).toMatch(/Aceptada por José Ñúñez Peña el \d{1,2} [a-z]{3} \d{4}, \d{1,2}:\d{2} [ap]\.m\. \(hora de la Ciudad de México\) desde 203\.0\.113\.7\./);
     expect(text).toContain("Estado: Aceptada");
+    // The SPEI details of site-config's account (the one orders use), with the quote number as reference.
+    const account = getPaymentConfig();
+    expect(text).toContain("Datos para el pago (SPEI)");
+    expect(text).toContain(`Banco: ${account.bank}`);
+    expect(text).toContain(`CLABE: ${formatClabe(account.clabe)}`);
+    expect(text).toContain(`Beneficiario: ${account.beneficiary}`);
+    expect(text).toContain(`Referencia: ${quote.number}`);
+    expect(text).toContain(`anticipo del ${siteConfig.paymentTerms.depositPercent} %`);
   });
 
   it("states a rejection and its reason", async () => {
@@ -167,6 +180,7 @@ const aDocument = (overrides: Partial<QuotePdfDocument> = {}): QuotePdfDocument 
   terms: DEFAULT_TERMS,
   acceptance: null,
   rejection: null,
+  payment: null,
   generatedAt: new Date("2026-03-02T17:00:00Z"),
   ...overrides,
 });

@@ -5,6 +5,8 @@ import { getQuoteForCustomer, getQuoteForStaff } from "./read.server";
 import type { QuoteStatus } from "./states";
 import type { QuoteLine } from "./types";
 import { QUOTE_STATUSES } from "./forms";
+import { quotePaymentAmountText, quotePaymentReferenceText, type SpeiDetails } from "./payment";
+import { quotePaymentDetails } from "./payment.server";
 import { formatDiscount, formatLineQuantity } from "./totals";
 
 // The quote as a branded PDF, rendered on the server with @react-pdf/renderer. It uses the PDF's
@@ -32,6 +34,8 @@ export interface QuotePdfDocument {
   terms: string;
   acceptance: { name: string; at: Date; ip: string | null } | null;
   rejection: { reason: string | null; note: string | null; at: Date | null } | null;
+  /** The SPEI details once accepted (payment.server.ts); null otherwise. */
+  payment: SpeiDetails | null;
   generatedAt: Date;
 }
 
@@ -185,6 +189,22 @@ export function QuotePdf({ doc }: { doc: QuotePdfDocument }) {
           </View>
         ) : null}
 
+        {doc.payment ? (
+          <View style={styles.section} wrap={false}>
+            <Text style={styles.sectionTitle}>Datos para el pago (SPEI)</Text>
+            <Text style={styles.prose}>{pdfText(quotePaymentAmountText(`${formatMoney(doc.totalCentavos)} MXN`))}</Text>
+            <Text>Banco: {pdfText(doc.payment.bank)}</Text>
+            <Text>
+              CLABE: <Text style={styles.bold}>{doc.payment.clabeDisplay}</Text>
+            </Text>
+            <Text>Beneficiario: {pdfText(doc.payment.beneficiary)}</Text>
+            <Text>
+              Referencia: <Text style={styles.bold}>{doc.payment.reference}</Text>
+            </Text>
+            <Text style={[styles.prose, { marginTop: 2 }]}>{pdfText(quotePaymentReferenceText(doc.payment.reference))}</Text>
+          </View>
+        ) : null}
+
         {doc.rejection ? (
           <View style={styles.section} wrap={false}>
             <Text style={styles.sectionTitle}>Cotización rechazada</Text>
@@ -235,6 +255,7 @@ function documentFrom(quote: StaffView["quote"] | CustomerView["quote"], revisio
     // revision.notes are staff-only ("notas internas"): never printed.
     acceptance: !draft && quote.status === "aceptada" && quote.acceptedName && quote.acceptedAt ? { name: quote.acceptedName, at: quote.acceptedAt, ip: acceptedIp } : null,
     rejection: !draft && quote.status === "rechazada" ? { reason: quote.rejectedReason, note: quote.rejectedNote, at: quote.rejectedAt } : null,
+    payment: quotePaymentDetails(quote, draft),
     generatedAt: now,
   };
 }

@@ -104,6 +104,9 @@ const futureDate = () => {
   return todayInMexico(date);
 };
 
+/** Solicitudes stored from a form with this token: the stored key is token + nonce (or content). */
+const withToken = (token: string) => sql`starts_with(${solicitudes.formToken}, ${`${token}:`})`;
+
 describe("submitForm: a quote request that succeeds", () => {
   it("stores the request, its files under DATA_DIR/uploads, the estimate, a 'creado' event and two outbox emails, numbered SOL-YYYY-NNNN", async () => {
     const token = quoteToken();
@@ -165,7 +168,8 @@ describe("submitForm: a quote request that succeeds", () => {
       threads: true,
       certificates: ["conformidad", "dimensional"],
       ndaVersion: NDA_VERSION,
-      formToken: token,
+      // The replay key: the token plus the content (this post sent no nonce), see replayKey.
+      formToken: expect.stringMatching(new RegExp(`^${token.replaceAll(".", "\\.")}:c:[0-9a-f]{32}$`)),
       ip: "203.0.113.7",
       userAgent: "Mozilla/5.0 (prueba)",
       readAt: null,
@@ -431,7 +435,7 @@ describe("submitForm: double solicitud", () => {
     expect(second).toEqual({ ok: true, id: first.id, number: first.number, duplicate: true });
     expect(first.duplicate).toBe(false);
     expect(await totals()).toEqual(before);
-    expect(await getDb().select().from(solicitudes).where(eq(solicitudes.formToken, token))).toHaveLength(1);
+    expect(await getDb().select().from(solicitudes).where(withToken(token))).toHaveLength(1);
   });
 
   it("stores one request when the same form is posted twice at once, keeps only the winner's files and no gap in the numbers", async () => {
@@ -443,11 +447,85 @@ describe("submitForm: double solicitud", () => {
     expect(results[0]!.number).toBe(results[1]!.number);
     expect(results[0]!.id).toBe(results[1]!.id);
     expect(results.map((result) => result.duplicate).sort()).toEqual([false, true]);
-    expect(await getDb().select().from(solicitudes).where(eq(solicitudes.formToken, token))).toHaveLength(1);
+    expect(await getDb().select().from(solicitudes).where(withToken(token))).toHaveLength(1);
     expect(await totals()).toEqual({ ...before, solicitudes: before.solicitudes + 1, files: before.files + 1, events: before.events + 1, outbox: before.outbox + 2, stored: before.stored + 1 });
 
     const next = expectOk(await submitContact(validContactFields({ formToken: contactToken(), email: uniqueEmail("despues") })));
     expect(numberValue(next.number)).toBe(numberValue(results[0]!.number) + 1);
+  });
+});
+
+describe("submitForm: one cached token shared by many visitors (docs/decisions/0031)", () => {
+  // A cached /cotiza or /contact gives the same token to everyone in its hour: the replay key is
+  // token + the browser's nonce, or token + content when the browser sent no nonce.
+  const nonce = () => crypto.randomUUID();
+
+  it("stores a request for each visitor with their own nonce; the same nonce twice names the first", async () => {
+    const token = contactToken();
+    const [ana, luis] = [nonce(), nonce()];
+    const first = expectOk(await submitContact(validContactFields({ formToken: token, formNonce: ana, email: uniqueEmail("ana") })));
+    const other = expectOk(await submitContact(validContactFields({ formToken: token, formNonce: luis, email: uniqueEmail("luis") })));
+    expect([first.duplicate, other.duplicate]).toEqual([false, false]);
+    expect(other.number).not.toBe(first.number);
+
+    const before = await totals();
+    // Ana sends her form again, even with something changed: the same form, the same request.
+    const again = expectOk(await submitContact(validContactFields({ formToken: token, formNonce: ana, email: uniqueEmail("ana-otra") })));
+    expect(again).toEqual({ ok: true, id: first.id, number: first.number, duplicate: true });
+    expect(await totals()).toEqual(before);
+    expect(await getDb().select().from(solicitudes).where(withToken(token))).toHaveLength(2);
+  });
+
+  it("stores one request when one visitor's form is posted twice at once with its nonce", async () => {
+    const token = quoteToken();
+    const formNonce = nonce();
+    const before = await totals();
+    const post = () => submitQuote(validQuoteFields({ formToken: token, formNonce, email: uniqueEmail("doble-nonce") }), [{ name: "soporte.step", bytes: stepFile() }]);
+    const results = (await Promise.all([post(), post()])).map(expectOk);
+    expect(results[0]!.id).toBe(results[1]!.id);
+    expect(results.map((result) => result.duplicate).sort()).toEqual([false, true]);
+    expect(await totals()).toEqual({ ...before, solicitudes: before.solicitudes + 1, files: before.files + 1, events: before.events + 1, outbox: before.outbox + 2, stored: before.stored + 1 });
+  });
+
+  it("without a nonce (no JavaScript): different requests with the same token are all stored, the same one twice is stored once", async () => {
+    const token = contactToken();
+    const answers = await Promise.all(
+      ["marta", "jose", "rosa"].map((name) => submitContact(validContactFields({ formToken: token, email: uniqueEmail(name), name: `Cliente ${name}` }))),
+    );
+    const stored = answers.map(expectOk);
+    expect(new Set(stored.map((result) => result.number)).size).toBe(3);
+    expect(stored.every((result) => !result.duplicate)).toBe(true);
+
+    const email = uniqueEmail("sin-js");
+    const twice = (await Promise.all([0, 1].map(() => submitContact(validContactFields({ formToken: token, email }))))).map(expectOk);
+    expect(twice[0]!.number).toBe(twice[1]!.number);
+    expect(await getDb().select().from(solicitudes).where(withToken(token))).toHaveLength(4);
+  });
+
+  it("ignores a malformed nonce (the content stands in for it)", async () => {
+    const token = contactToken();
+    const email = uniqueEmail("nonce-raro");
+    const first = expectOk(await submitContact(validContactFields({ formToken: token, formNonce: "x", email })));
+    const second = expectOk(await submitContact(validContactFields({ formToken: token, formNonce: "<script>", email })));
+    expect(second).toEqual({ ok: true, id: first.id, number: first.number, duplicate: true });
+    const [row] = await getDb().select({ key: solicitudes.formToken }).from(solicitudes).where(eq(solicitudes.id, first.id));
+    expect(row!.key.startsWith(`${token}:c:`)).toBe(true);
+  });
+
+  it("takes the browser's fill time over the token's age: a fresh cached token is fine after 3 s in the form, an old one is not when sent at once", async () => {
+    // Rendered into the cache a moment ago, but the form was open 4 s: a person.
+    const person = expectOk(await submitContact(validContactFields({ formToken: issueSolicitudToken("contacto"), formNonce: nonce(), formFillMs: "4000", email: uniqueEmail("persona") })));
+    expect(person.duplicate).toBe(false);
+
+    const hourOld = agedFormToken("contacto", 60 * 60 * 1000);
+    // An hour-old cached token sent half a second after the page became interactive: a bot.
+    const bot = await expectNothingStored(() => submitContact(validContactFields({ formToken: hourOld, formNonce: nonce(), formFillMs: "500", email: uniqueEmail("bot") })));
+    expect(bot.result.error).toEqual({ "": [BOT_MESSAGE] });
+    // Claiming the form was open longer than the page has existed: made up, a bot too.
+    const madeUp = await expectNothingStored(() => submitContact(validContactFields({ formToken: issueSolicitudToken("contacto"), formNonce: nonce(), formFillMs: "60000", email: uniqueEmail("inventado") })));
+    expect(madeUp.result.error).toEqual({ "": [BOT_MESSAGE] });
+    // Without JavaScript there is no fill time: the token's age decides.
+    expectOk(await submitContact(validContactFields({ formToken: hourOld, email: uniqueEmail("sin-js-lento") })));
   });
 });
 
@@ -543,7 +621,7 @@ describe("submitForm: one unit", () => {
         ]),
       ).rejects.toThrow();
       expect(await totals()).toEqual({ ...before, tmp: 0 });
-      expect(await getDb().select().from(solicitudes).where(eq(solicitudes.formToken, token))).toEqual([]);
+      expect(await getDb().select().from(solicitudes).where(withToken(token))).toEqual([]);
       expect(await getDb().select().from(counters).where(eq(counters.name, "SOL"))).toEqual([counter]);
     } finally {
       await getDb().execute(sql`alter table solicitud_events drop constraint forja_test_atomicidad`);

@@ -26,8 +26,10 @@ export type SolicitudSubmission = { type: "cotizacion"; value: QuoteRequestInput
 export type CreateSolicitudInput = SolicitudSubmission & {
   /** The uploads, already streamed to temporary files; the caller removes what is left of them. */
   files: UploadedFile[];
-  /** The form's one-time token: a second post of the same form finds the first solicitud. */
+  /** The form's signed token; with `nonce` it makes the replay key (see replayKey). */
   token: string;
+  /** The visitor's nonce (set by the browser, kept for that form); null without JavaScript. */
+  nonce?: string | null;
   ip: string;
   userAgent: string | null;
   userId: string | null;
@@ -76,6 +78,16 @@ export function solicitudFingerprint(input: SolicitudSubmission & { files: { nam
 }
 
 /**
+ * What makes a post "the same form again": the token, which a cached page gives to everyone who
+ * loads it within its cache window, plus the visitor's nonce. Without a nonce (no JavaScript) the
+ * content stands in for it, so the same visitor posting twice still meets the unique key, even at
+ * once, and two visitors with the same cached token never do (docs/decisions/0031-cached-forms.md).
+ */
+export function replayKey(token: string, nonce: string | null | undefined, fingerprint: string): string {
+  return nonce ? `${token}:n:${nonce}` : `${token}:c:${fingerprint.slice(0, 32)}`;
+}
+
+/**
  * The request already stored when this one is identical to it (same content within the window),
  * else null. For a form the guard found too fast: someone who goes Back to a form the browser loaded
  * again (a new token) and sends it at once is sending the request already stored.
@@ -92,9 +104,10 @@ export async function createSolicitud(input: CreateSolicitudInput): Promise<Resu
   if (!checked.ok) return invalid({ fieldErrors: { files: checked.errors } });
   const { files } = checked;
   const fingerprint = solicitudFingerprint({ ...input, files });
+  const key = replayKey(input.token, input.nonce, fingerprint);
 
   // The same form posted again (double click, resubmit), or the same request with a new token.
-  const existing = (await findByToken(input.token)) ?? (await findRecentDuplicate(fingerprint));
+  const existing = (await findByToken(key)) ?? (await findRecentDuplicate(fingerprint));
   if (existing) return ok({ ...existing, duplicate: true });
 
   // Every attempt counted against the route's loose limit; only requests about to be stored count here.
@@ -107,7 +120,7 @@ export async function createSolicitud(input: CreateSolicitudInput): Promise<Resu
       submission: input,
       files,
       estimates,
-      token: input.token,
+      token: key,
       fingerprint,
       ip: input.ip || null,
       userAgent: input.userAgent?.slice(0, 500) ?? null,
@@ -118,7 +131,7 @@ export async function createSolicitud(input: CreateSolicitudInput): Promise<Resu
     return ok({ ...created, duplicate: false });
   } catch (error) {
     // The same form posted twice at once: the first insert won, this one shows its result.
-    const winner = isUniqueViolation(error) ? await findByToken(input.token) : null;
+    const winner = isUniqueViolation(error) ? await findByToken(key) : null;
     if (winner) return ok({ ...winner, duplicate: true });
     throw error;
   }

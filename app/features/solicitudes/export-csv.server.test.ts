@@ -66,6 +66,47 @@ describe("streamSolicitudesCsv", () => {
     expect(csvField("")).toBe("");
   });
 
+  it("neutralises formulas hidden behind invisible characters, full-width forms and separators", () => {
+    const guarded = [
+      ";=1+1",
+      "\uFF1D1+1", // full-width ＝
+      "\u200B=1+1", // zero-width space
+      "\uFEFF=1+1", // BOM
+      "\u2060\u00A0 @SUM(A1)", // word joiner, no-break space, space
+      "\u3000+52", // ideographic space
+      "\uFF0B52", // full-width ＋
+      "\uFF20evil", // full-width ＠
+      "\r=1",
+      "nota\n=1+1",
+      "nota\r\n\u200B-2",
+      "a,=1",
+      "a, \u200D@b",
+      "a;\t=1",
+    ];
+    for (const value of guarded) {
+      const field = csvField(value);
+      const unquoted = field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field;
+      expect(unquoted, JSON.stringify(value)).toBe(`'${value}`);
+    }
+    // A field with a semicolon is quoted, so semicolon-delimited imports keep it whole.
+    expect(csvField(";=1+1")).toBe(`"';=1+1"`);
+    expect(csvField("\uFF1D1+1")).toBe("'\uFF1D1+1");
+    // Ordinary text is left alone, including a formula character after a visible one.
+    for (const value of ["Acero=bueno", "Primera línea\r\nsegunda", "3-5 días", "correo@ejemplo.mx", "a; b", "100, 200", "Maquinados, S.A. de C.V."]) {
+      expect(csvField(value).replace(/^"|"$/g, "").startsWith("'"), JSON.stringify(value)).toBe(false);
+    }
+  });
+
+  it("writes the numbers Forja computes as numbers and guards a user's negative-looking text", async () => {
+    await insert({ number: "SOL-2026-0900", quantity: -3, city: "-3", description: "Medidas:\n-5 mm" });
+    const rows = parseCsv((await readAll(streamSolicitudesCsv(filters()))).text.slice(1));
+    const record = Object.fromEntries(rows[0].map((header, index) => [header, rows.find((row) => row[0] === "SOL-2026-0900")![index]]));
+    expect(record.Cantidad).toBe("-3");
+    expect(record.Archivos).toBe("0");
+    expect(record["Ciudad o estado"]).toBe("'-3");
+    expect(record["Descripción"]).toBe("'Medidas:\n-5 mm");
+  });
+
   it("exports only the current filter, ignoring the page", async () => {
     await insert({ number: "C-1", type: "contacto" }, { number: "C-2", type: "cotizacion" }, { number: "C-3", type: "contacto" });
     const rows = parseCsv((await readAll(streamSolicitudesCsv(filters("tipo=contacto&pagina=5&porPagina=1")))).text.slice(1));

@@ -15,7 +15,8 @@ export const CSV_BATCH_SIZE = 500;
 const label = (options: readonly { value: string; label: string }[], value: string | null) =>
   value ? (options.find((option) => option.value === value)?.label ?? value) : "";
 
-const CSV_COLUMNS: { header: string; value: (row: CsvRow) => string }[] = [
+/** `numeric`: the value is a number Forja generated (csvNumber); every other value is text and guarded. */
+const CSV_COLUMNS: { header: string; value: (row: CsvRow) => string; numeric?: true }[] = [
   { header: "Número", value: (row) => row.number },
   { header: "Tipo", value: (row) => label(SOLICITUD_TYPES, row.type) },
   { header: "Fecha (hora de Ciudad de México)", value: (row) => mexicoCityDateTime(row.createdAt) },
@@ -29,7 +30,7 @@ const CSV_COLUMNS: { header: string; value: (row: CsvRow) => string }[] = [
   { header: "Industria", value: (row) => label(INDUSTRY_OPTIONS, row.industry) },
   { header: "Servicio", value: (row) => label(SERVICE_OPTIONS, row.service) },
   { header: "Descripción", value: (row) => row.description ?? "" },
-  { header: "Cantidad", value: (row) => (row.quantity == null ? "" : String(row.quantity)) },
+  { header: "Cantidad", value: (row) => csvNumber(row.quantity), numeric: true },
   { header: "Cantidades adicionales", value: (row) => row.extraQuantities.join(", ") },
   { header: "Fecha requerida", value: (row) => row.requiredBy ?? "" },
   { header: "Material", value: (row) => row.material ?? "" },
@@ -39,10 +40,12 @@ const CSV_COLUMNS: { header: string; value: (row: CsvRow) => string }[] = [
   { header: "Certificados", value: (row) => row.certificates.map((value) => label(CERTIFICATE_OPTIONS, value)).join(", ") },
   { header: "Asunto", value: (row) => row.subject ?? "" },
   { header: "Mensaje", value: (row) => row.message ?? "" },
-  { header: "Archivos", value: (row) => String(row.fileCount) },
+  { header: "Archivos", value: (row) => csvNumber(row.fileCount), numeric: true },
   { header: "Acuerdo de confidencialidad", value: (row) => row.ndaVersion ?? "" },
   { header: "Confidencialidad aceptada", value: (row) => mexicoCityDateTime(row.ndaAcceptedAt) },
 ];
+
+const NUMERIC_COLUMNS = CSV_COLUMNS.map((column) => column.numeric === true);
 
 const csvColumns = {
   id: solicitudes.id,
@@ -79,14 +82,38 @@ const csvColumns = {
 
 type CsvRow = Awaited<ReturnType<typeof fetchCsvBatch>>[number];
 
-/** One field per RFC 4180, with spreadsheet formulas neutralised (OWASP CSV injection). */
-export function csvField(value: string): string {
-  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+// Spreadsheets run a cell as a formula when its first visible character is one of these; they also
+// look past what a person cannot see (spaces, zero-width and other format characters, the BOM) and
+// fold compatibility forms (a full-width "＝" is "="). A cell that a semicolon-delimited import or a
+// line break would split is checked after each separator too (docs/decisions/0036).
+const INVISIBLE = "[\\p{Cf}\\p{Zs}\\uFEFF]*";
+const TRIGGER = "[=+\\-@\\t\\r]";
+const STARTS_FORMULA = new RegExp(`^${INVISIBLE}${TRIGGER}`, "u");
+const SPLIT_FORMULA = new RegExp(`[,;\\r\\n]${INVISIBLE}${TRIGGER}`, "u");
+
+/** Whether a spreadsheet could read `value` (or a piece of it split at a separator) as a formula. */
+export function isFormulaLike(value: string): boolean {
+  const folded = value.normalize("NFKC");
+  return STARTS_FORMULA.test(folded) || SPLIT_FORMULA.test(folded);
 }
 
-function csvLine(fields: string[]): string {
-  return `${fields.map(csvField).join(",")}\r\n`;
+/**
+ * One field per RFC 4180, with spreadsheet formulas neutralised (OWASP CSV injection): a leading
+ * apostrophe makes the cell text and keeps the data readable. A field that also splits on ";"
+ * is quoted, so importers that use the semicolon keep it whole.
+ */
+export function csvField(value: string): string {
+  const guarded = isFormulaLike(value) ? `'${value}` : value;
+  return /[",;\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+/** A number Forja computed (a count, a quantity): written as the number, never guarded. */
+export function csvNumber(value: number | null): string {
+  return value == null || !Number.isFinite(value) ? "" : String(value);
+}
+
+function csvLine(fields: string[], numeric: readonly boolean[] = []): string {
+  return `${fields.map((field, index) => (numeric[index] ? field : csvField(field))).join(",")}\r\n`;
 }
 
 interface CsvCursor {
@@ -155,7 +182,7 @@ export function streamSolicitudesCsv(filters: SolicitudFilters, options: { batch
               cursor = rows[rows.length - 1];
             }
             if (rows.length && !cancelled) {
-              controller.enqueue(encoder.encode(rows.map((row) => csvLine(CSV_COLUMNS.map((column) => column.value(row)))).join("")));
+              controller.enqueue(encoder.encode(rows.map((row) => csvLine(CSV_COLUMNS.map((column) => column.value(row)), NUMERIC_COLUMNS)).join("")));
               if (segment < segments.length) return;
             }
           }

@@ -11,7 +11,8 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 import { getDb } from "~/db/client.server";
 import { solicitudFiles } from "~/db/schema/solicitudes";
 import { getFileStore } from "~/services/files/file-store.server";
-import { attachmentDisposition, getSolicitudFile } from "./files.server";
+import { getSolicitudFile } from "./files.server";
+// The download name and headers are tested with their one implementation (services/files/serve-headers.server.test.ts).
 import { insertSolicitudes as insert, readAll, useSolicitudTestDatabase } from "../../../tests/support/solicitud-requests";
 
 useSolicitudTestDatabase(dataDir);
@@ -50,11 +51,5 @@ describe("getSolicitudFile", () => {
     const file = await storedFile(row.id, "ISO-10303-21;");
     await getFileStore().remove([file.storagePath]);
     expect(await getSolicitudFile({ solicitudId: row.id, fileId: file.id })).toBeNull();
-  });
-
-  it("names the attachment with an ASCII fallback and the exact UTF-8 name", () => {
-    expect(attachmentDisposition("Ménsula (rev 2).step")).toBe(`attachment; filename="Mensula (rev 2).step"; filename*=UTF-8''M%C3%A9nsula%20%28rev%202%29.step`);
-    expect(attachmentDisposition('a"b\\c\r\n.pdf')).toBe(`attachment; filename="a_b_c.pdf"; filename*=UTF-8''a%22b%5Cc.pdf`);
-    expect(attachmentDisposition("")).toBe(`attachment; filename="archivo"; filename*=UTF-8''archivo`);
   });
 });

@@ -38,11 +38,3 @@ export async function getSolicitudFile(input: { solicitudId: string; fileId: str
 function safeMimeType(value: string): string {
   return /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i.test(value) ? value : "application/octet-stream";
 }
-
-/** `attachment` with the original name: ASCII fallback plus the exact UTF-8 name (RFC 6266/5987). */
-export function attachmentDisposition(fileName: string): string {
-  const clean = [...fileName].filter((char) => char >= " " && char !== "\u007f").join("").trim() || "archivo";
-  const fallback = clean.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}

@@ -2,6 +2,7 @@ import { enqueueMail, type DbTransaction } from "~/services/mail/outbox.server";
 import { getMailConfig } from "~/services/mail/mail-config.server";
 import { renderEmail } from "~/services/mail/templates.server";
 import { getEnv } from "~/lib/env.server";
+import { shortFileName } from "~/lib/format";
 import { CERTIFICATE_OPTIONS, INDUSTRY_OPTIONS, SERVICE_OPTIONS } from "./forms";
 
 export interface SolicitudMailData {
@@ -32,7 +33,8 @@ function summaryLines(data: SolicitudMailData): string[] {
     `Servicio: ${labelOf(SERVICE_OPTIONS, data.service)}`,
     `Cantidad: ${data.quantity ?? "—"}`,
     `Certificados: ${data.certificates?.length ? data.certificates.map((value) => labelOf(CERTIFICATE_OPTIONS, value)).join(", ") : "ninguno"}`,
-    `Archivos: ${data.files.length ? data.files.map((file) => file.name).join(", ") : "sin archivos"}`,
+    // Names are the customer's data: shortened, without control or bidi characters (React escapes the rest).
+    `Archivos: ${data.files.length ? data.files.map((file) => shortFileName(file.name, 60)).join(", ") : "sin archivos"}`,
     `Descripción: ${data.description ?? ""}`,
   ];
 }
@@ -45,7 +47,7 @@ export async function enqueueSolicitudEmails(tx: DbTransaction, data: SolicitudM
     preheader: `Recibimos su ${isQuote ? "solicitud de cotización" : "mensaje"} ${data.number}.`,
     heading: `Recibimos su ${isQuote ? "solicitud" : "mensaje"}, ${data.name}`,
     paragraphs: [
-      `Su folio es ${data.number}. Guárdelo para dar seguimiento.`,
+      `Su número de solicitud es ${data.number}. Guárdelo para dar seguimiento.`,
       isQuote
         ? "Un ingeniero revisará sus archivos y le enviará una cotización formal en uno a tres días hábiles. Si falta información, le escribiremos el mismo día."
         : "Le responderemos en horario de planta, normalmente el mismo día hábil.",

@@ -1,4 +1,5 @@
 import { getDb } from "~/db/client.server";
+import { clipFileName } from "~/lib/format";
 import { solicitudEvents, solicitudFiles, solicitudes, type SolicitudEstimate } from "~/db/schema/solicitudes";
 import { MIME_BY_KIND, type FileKind } from "~/services/files/detect-type.server";
 import type { UploadedFile } from "~/services/files/multipart.server";
@@ -80,7 +81,8 @@ export async function storeSolicitud(input: StoreInput): Promise<{ id: string; n
         await tx.insert(solicitudFiles).values({
           id: file.id,
           solicitudId: id,
-          originalName: file.name.slice(0, 255),
+          // Kept as sent (it is data), clipped with its extension kept (docs/decisions/0036).
+          originalName: clipFileName(file.name, 255),
           storagePath,
           kind: file.kind,
           mimeType: MIME_BY_KIND[file.kind],

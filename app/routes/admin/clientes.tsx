@@ -9,6 +9,8 @@ import { requestMeta } from "~/lib/request-meta";
 import { failureMessages, failureStatus } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
 import { Pagination } from "~/components/ui/pagination";
+import { TableScroll } from "~/components/ui/table-scroll";
+import { readForm } from "~/lib/request-body";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Clientes", description: "Cuentas de clientes.", noindex: true });
 
@@ -22,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(requestMeta(request, context));
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const userId = String(formData.get("userId") ?? "");
   const blocked = formData.get("intent") === "block";
   const result = await setCustomerBlocked({ actor: staff, userId, blocked });
@@ -72,7 +74,7 @@ export default function AdminCustomersPage({ loaderData, actionData }: Route.Com
           {search ? "Ninguna cuenta coincide con su búsqueda." : "Todavía no hay cuentas de clientes."}
         </p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-lg border border-acero-200 bg-white">
+        <TableScroll label="Cuentas de clientes" className="mt-6 rounded-lg border border-acero-200 bg-white">
           <table className="min-w-full divide-y divide-acero-200 text-sm">
             <caption className="sr-only">Cuentas de clientes</caption>
             <thead className="bg-acero-50 text-left text-acero-800">
@@ -112,7 +114,7 @@ export default function AdminCustomersPage({ loaderData, actionData }: Route.Com
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pagination page={page} pages={pages} hrefFor={pageHref} />
     </main>

@@ -8,6 +8,7 @@ import { createQuote, getQuoteSource } from "~/features/quotes/create.server";
 import { requestMeta } from "~/lib/request-meta";
 import { failureMessages, failureStatus } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
+import { readForm } from "~/lib/request-body";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Nueva cotización", description: "Crear una cotización.", noindex: true });
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(requestMeta(request, context));
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const solicitudId = String(formData.get("solicitud") ?? "").trim() || null;
   const result = await createQuote({ solicitudId, actor: { id: staff.id, name: staff.name } });
   if (!result.ok) return data({ message: failureMessages(result).formErrors.join(" ") }, { status: failureStatus(result) });

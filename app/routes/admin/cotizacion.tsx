@@ -27,6 +27,7 @@ import { replyToFailure } from "~/lib/form-reply";
 import { requestMeta } from "~/lib/request-meta";
 import { failureMessages, failureStatus, type Failure, type Result } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
+import { readForm } from "~/lib/request-body";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
@@ -70,7 +71,7 @@ const SENT_NOTICE = "Cotización enviada. El cliente recibirá un correo con el 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(requestMeta(request, context));
   const actor = { id: staff.id, name: staff.name };
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
 
   // The builder form. A line button (conform's "__intent__") only changes the posted lines and
@@ -188,7 +189,7 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
         </section>
       ) : null}
 
-      <div className="mt-8 grid gap-6 xl:grid-cols-3">
+      <div className="mt-8 grid grid-cols-1 gap-6 xl:grid-cols-3">
         <div className="space-y-6 xl:col-span-2">
           <StaffQuoteRecord quote={quote} sent={sent} validity={validity} />
           <StaffQuoteMessages messages={messages} sentRevision={quote.sentRevision} action={here} reply={actionData?.intent === "mensaje" ? actionData : undefined} />

@@ -14,6 +14,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { ListEmptyState } from "~/components/ui/list-empty-state";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { FILTER_FIELD_CLASS, FilterActions, FilterSearch } from "~/components/ui/filter-fields";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Cotizaciones", description: "Cotizaciones para clientes.", noindex: true });
 
@@ -88,7 +89,7 @@ export default function AdminQuotesPage({ loaderData }: Route.ComponentProps) {
           o empiece una en blanco con «Nueva cotización».
         </ListEmptyState>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-lg border border-acero-200 bg-white">
+        <TableScroll label="Cotizaciones" className="mt-6 rounded-lg border border-acero-200 bg-white">
           <table className="min-w-full divide-y divide-acero-200 text-sm">
             <caption className="sr-only">Cotizaciones, de la más reciente a la más antigua</caption>
             <thead className="bg-acero-50 text-left text-acero-800">
@@ -131,7 +132,7 @@ export default function AdminQuotesPage({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       <Pagination page={page} pages={pages} hrefFor={pageHref} />

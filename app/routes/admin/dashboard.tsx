@@ -1,9 +1,11 @@
 import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard";
 import type { loader as adminLayoutLoader } from "./layout";
+import { SystemStatusPanel } from "~/components/admin/system-status-panel";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { LiveNotices } from "~/components/live/live-notices";
 import { AppLink } from "~/components/ui/app-link";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { requireStaff } from "~/features/accounts/guards.server";
 import { getDashboardStats } from "~/features/solicitudes/dashboard.server";
 import { StatusPill, UnreadMarker } from "~/features/solicitudes/components/solicitud-badges";
@@ -56,6 +58,10 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
         </dl>
       </section>
 
+      <div className="mt-8">
+        <SystemStatusPanel />
+      </div>
+
       <section aria-labelledby="recientes" className="mt-8">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="recientes" className="text-lg font-semibold text-acero-900">
@@ -70,7 +76,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
             Todavía no hay solicitudes recibidas. Aquí aparecerán las solicitudes de cotización y los mensajes de contacto.
           </p>
         ) : (
-          <div className="mt-4 overflow-x-auto rounded-lg border border-acero-200 bg-white">
+          <TableScroll label="Las 10 solicitudes más recientes" className="mt-4 rounded-lg border border-acero-200 bg-white">
             <table className="min-w-full divide-y divide-acero-200 text-sm">
               <caption className="sr-only">Las 10 solicitudes más recientes</caption>
               <thead className="bg-acero-50 text-left text-acero-800">
@@ -108,7 +114,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 

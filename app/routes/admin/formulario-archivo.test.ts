@@ -89,6 +89,7 @@ describe("file route", () => {
     expect(response.headers.get("content-type")).toBe("model/step");
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="Mensula <script>.step"; filename*=UTF-8''M%C3%A9nsula%20%3Cscript%3E.step`);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(response.headers.get("content-length")).toBe(String(CONTENT.length));
     expect(await response.text()).toBe(CONTENT);

@@ -22,6 +22,7 @@ import { endSentence, formatDateTime } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { failureMessages, failureStatus } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
+import { readForm } from "~/lib/request-body";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
@@ -40,7 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(requestMeta(request, context));
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = SolicitudActionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
     return data({ ok: false, intent: String(formData.get("intent") ?? ""), message: parsed.error.issues[0]?.message ?? "Revise el formulario.", note: "" }, { status: 400 });
@@ -85,7 +86,7 @@ export default function AdminSolicitudPage({ loaderData, actionData }: Route.Com
         {s.company ? ` (${s.company})` : ""}; {endSentence(`${isQuote ? "recibida" : "recibido"} el ${formatDateTime(s.createdAt)}`)}
       </p>
 
-      <div className="mt-6 grid gap-6 xl:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-3">
         <div className="space-y-6 xl:col-span-2">
           <SolicitudContact solicitud={s} />
           {isQuote || s.description ? <SolicitudProject solicitud={s} /> : null}

@@ -16,6 +16,7 @@ import { pageMeta } from "~/lib/seo";
 import { ListEmptyState } from "~/components/ui/list-empty-state";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { FILTER_FIELD_CLASS, FilterActions, FilterDateRange, FilterDateRangeHelp, FilterSearch } from "~/components/ui/filter-fields";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Solicitudes recibidas", description: "Solicitudes de cotización y mensajes de contacto.", noindex: true });
@@ -127,7 +128,7 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
           Todavía no hay formularios recibidos. Aquí aparecerán las solicitudes de /cotiza y los mensajes de /contact.
         </ListEmptyState>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-lg border border-acero-200 bg-white">
+        <TableScroll label="Solicitudes recibidas" className="mt-6 rounded-lg border border-acero-200 bg-white">
           <table className="min-w-full divide-y divide-acero-200 text-sm">
             <caption className="sr-only">Solicitudes recibidas; los encabezados Fecha y Estado ordenan la tabla</caption>
             <thead className="bg-acero-50 text-left text-acero-800">
@@ -169,7 +170,7 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       {filters.page > 1 || hasNext ? (

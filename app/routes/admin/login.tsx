@@ -15,6 +15,7 @@ import { requestMeta } from "~/lib/request-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import { formHeaders } from "~/lib/route-headers";
+import { readForm } from "~/lib/request-body";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Acceso del personal", description: "Acceso al panel de administración de Forja.", noindex: true });
 
@@ -33,7 +34,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const meta = requestMeta(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = parseWithZod(formData, { schema: LoginSchema });
   if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: ["password"] }) }, { status: 400 });
   const guard = await guardPublicForm(formData, { scope: "admin-login", ip: meta.ip, rule: RATE_LIMITS.adminSignIn });

@@ -17,6 +17,7 @@ import { formatDateTime } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { failureMessages, failureStatus } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
+import { readForm } from "~/lib/request-body";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({ title: loaderData ? `Pedido ${loaderData.order.number}` : "Pedido", description: "Detalle y estado de un pedido.", noindex: true });
@@ -30,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(requestMeta(request, context));
-  const parsed = OrderTransitionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = OrderTransitionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]?.message ?? "Revise el formulario." }, { status: 400 });
   const result = await changeOrderStatus({ orderId: params.id, to: parsed.data.status, note: parsed.data.note, actor: { id: staff.id, name: staff.name } });
   if (result.ok) return data({ ok: true, message: result.value.message }, { status: 200 });
@@ -67,7 +68,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
         {actionData ? actionData.ok ? <FormNotice>{actionData.message}</FormNotice> : <FormErrors errors={[actionData.message]} /> : null}
       </div>
 
-      <div className="mt-6 grid gap-6 xl:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-3">
         <div className="space-y-6 xl:col-span-2">
           <OrderLines items={items} caption={`Productos del pedido ${order.number}`} />
           <TotalsList totals={order} className="ml-auto max-w-xs rounded-lg border border-acero-200 bg-white p-4" />
@@ -120,7 +121,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
             )}
           </section>
 
-          <section aria-labelledby="cliente" className="rounded-lg border border-acero-200 bg-white p-6 text-sm">
+          <section aria-labelledby="cliente" className="rounded-lg border border-acero-200 bg-white p-6 text-sm wrap-anywhere">
             <h2 id="cliente" className="text-lg font-semibold text-acero-900">
               Cliente
             </h2>

@@ -16,6 +16,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { ListEmptyState } from "~/components/ui/list-empty-state";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { FILTER_FIELD_CLASS, FilterActions, FilterDateRange, FilterDateRangeHelp, FilterSearch } from "~/components/ui/filter-fields";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Pedidos", description: "Pedidos de la tienda en línea.", noindex: true });
 
@@ -83,7 +84,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
           Aquí aparecerán los pedidos de la tienda en línea (/catalogo → /checkout).
         </ListEmptyState>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-lg border border-acero-200 bg-white">
+        <TableScroll label="Pedidos" className="mt-6 rounded-lg border border-acero-200 bg-white">
           <table className="min-w-full divide-y divide-acero-200 text-sm">
             <caption className="sr-only">Pedidos, del más reciente al más antiguo</caption>
             <thead className="bg-acero-50 text-left text-acero-800">
@@ -126,7 +127,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       <Pagination page={Math.min(filters.page, pages)} pages={pages} hrefFor={pageHref} />

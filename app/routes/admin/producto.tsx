@@ -24,6 +24,7 @@ import { pageMeta } from "~/lib/seo";
 import { isUuid } from "~/lib/uuid";
 import { parseMultipartUpload } from "~/services/files/multipart.server";
 import { removeQuietly, uploadsTmpDir } from "~/services/files/storage.server";
+import { readForm } from "~/lib/request-body";
 
 // /admin/productos/nuevo and /admin/productos/<id>: the product form, its images and its status.
 
@@ -52,7 +53,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (multipart) return saveProductForm(request, productId);
   if (productId === null) return notice(400, "Guarde primero el producto.", true);
-  return productAction(request, productId, await request.formData());
+  return productAction(request, productId, await readForm(request));
 }
 
 async function saveProductForm(request: Request, productId: string | null) {
@@ -179,7 +180,7 @@ export default function AdminProductPage({ loaderData, actionData }: Route.Compo
         {actionData?.notice ? actionData.notice.error ? <FormErrors errors={[actionData.notice.message]} /> : <FormNotice>{actionData.notice.message}</FormNotice> : null}
       </div>
 
-      <div className="mt-6 grid gap-8 xl:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-8 xl:grid-cols-3">
         <div className="xl:col-span-2">
           <ProductForm
             key={product ? `${product.id}-${String(product.updatedAt)}` : "nuevo"}

@@ -14,6 +14,7 @@ import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { ListEmptyState } from "~/components/ui/list-empty-state";
 import { FILTER_FIELD_CLASS, FilterActions, FilterSearch } from "~/components/ui/filter-fields";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Productos", description: "Catálogo: productos, precios, existencias e imágenes.", noindex: true });
 
@@ -99,7 +100,7 @@ export default function AdminProductsPage({ loaderData }: Route.ComponentProps) 
           .
         </ListEmptyState>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-lg border border-acero-200 bg-white">
+        <TableScroll label="Productos del catálogo" className="mt-6 rounded-lg border border-acero-200 bg-white">
           <table className="min-w-full divide-y divide-acero-200 text-sm">
             <caption className="sr-only">Productos del catálogo</caption>
             <thead className="bg-acero-50 text-left text-acero-800">
@@ -142,7 +143,7 @@ export default function AdminProductsPage({ loaderData }: Route.ComponentProps) 
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       <Pagination page={filters.page} pages={pages} hrefFor={pageHref} label="Páginas" />

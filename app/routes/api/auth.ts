@@ -13,7 +13,7 @@ import { getProvider } from "~/features/accounts/providers.server";
 import { confirmApiVerification, requestApiPasswordReset, requestApiVerification } from "~/features/accounts/records-users-auth.server";
 import { getCurrentUserPayload } from "~/features/accounts/users-me.server";
 import { requestMeta, type RequestMeta } from "~/lib/request-meta";
-import { failureMessages, type Failure } from "~/lib/result";
+import { failureHeaders, failureMessages, type Failure } from "~/lib/result";
 import { RATE_LIMITS } from "~/services/security/rate-limit.server";
 import {
   STRAPI_MESSAGES,
@@ -65,6 +65,7 @@ async function local(meta: RequestMeta): Promise<Response> {
   const input = { email: form.value.identifier!.trim().toLowerCase(), password: form.value.password! };
   const signedIn = await signInApiClient(meta, "customer", input);
   if (signedIn.ok) return signedInAnswer(signedIn.value);
+  if (signedIn.kind === "limited") return strapiError("RateLimitError", signedIn.message, {}, failureHeaders(signedIn));
   if (await isBlockedCustomerWithPassword(input)) return strapiError("ApplicationError", STRAPI_MESSAGES.blocked);
   return strapiError("ValidationError", STRAPI_MESSAGES.invalidCredentials);
 }

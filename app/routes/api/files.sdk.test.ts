@@ -37,7 +37,10 @@ const STAFF = { name: "Personal Archivos", email: `personal-arch-${process.pid}@
 const A = { name: "Sofía Treviño", email: `sofia-arch-${process.pid}@ejemplo.mx`, id: "" };
 const B = { name: "Pablo Ibarra", email: `pablo-arch-${process.pid}@ejemplo.mx`, id: "" };
 const NOT_FOUND = { status: 404, message: "The requested resource wasn't found.", data: {} };
-const FILE_CSP = "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+// Every stored file: a sandboxed origin that runs and loads nothing (docs/decisions/0036).
+const FILE_CSP = "sandbox; default-src 'none'";
+/** RFC 6266/5987 Content-Disposition of a plain ASCII name. */
+const disposition = (kind: "inline" | "attachment", name: string) => `${kind}; filename="${name}"; filename*=UTF-8''${name}`;
 const ATTACHMENT = Buffer.from(pdfFile());
 
 const seed = { activeId: "", inactiveId: "", solicitudId: "", sentQuoteId: "", draftQuoteId: "", quoteBId: "" };
@@ -112,7 +115,7 @@ describe("product photos: public while the product is active", { timeout: 60_000
     expect(response.status).toBe(200);
     expect(Object.fromEntries(["content-type", "content-disposition", "content-security-policy", "x-content-type-options", "cache-control"].map((name) => [name, response.headers.get(name)]))).toEqual({
       "content-type": "image/webp",
-      "content-disposition": `inline; filename=${product.imagenes[0]}`,
+      "content-disposition": disposition("inline", product.imagenes[0]),
       "content-security-policy": FILE_CSP,
       "x-content-type-options": "nosniff",
       "cache-control": "max-age=2592000, stale-while-revalidate=86400",
@@ -125,7 +128,7 @@ describe("product photos: public while the product is active", { timeout: 60_000
     const byName = await get(`${server!.url}/api/files/productos/${seed.activeId}/${product.imagenes[0]}`);
     expect((await bytesOf(byName)).equals(body)).toBe(true);
     const download = await get(pb.guest.files.getURL(product, product.imagenes[0], { download: true }));
-    expect(download.headers.get("content-disposition")).toBe(`attachment; filename=${product.imagenes[0]}`);
+    expect(download.headers.get("content-disposition")).toBe(disposition("attachment", product.imagenes[0]));
     expect((await bytesOf(download)).equals(body)).toBe(true);
   });
 
@@ -139,15 +142,15 @@ describe("product photos: public while the product is active", { timeout: 60_000
       const { width, height } = await sharp(body).metadata();
       return { width, height, disposition: response.headers.get("content-disposition"), length: Number(response.headers.get("content-length")) === body.length };
     };
-    expect(await thumb("100x100")).toEqual({ width: 100, height: 100, disposition: `inline; filename=100x100_${name}`, length: true });
+    expect(await thumb("100x100")).toEqual({ width: 100, height: 100, disposition: disposition("inline", `100x100_${name}`), length: true });
     expect(await thumb("100x100t")).toMatchObject({ width: 100, height: 100 });
     expect(await thumb("300x300f")).toMatchObject({ width: 300, height: 200 });
     expect(await thumb("0x300")).toMatchObject({ width: 450, height: 300 });
     // A stored width is that variant as it is.
-    expect(await thumb("320x0")).toEqual({ width: 320, height: 213, disposition: `inline; filename=320x0_${name}`, length: true });
+    expect(await thumb("320x0")).toEqual({ width: 320, height: 213, disposition: disposition("inline", `320x0_${name}`), length: true });
     // Sizes the field does not list, and anything that is not a size: the original, as PocketBase.
     for (const other of ["77x77", "0x0", "99999x99999", "abc", "100x100x", ""]) {
-      expect(await thumb(other), other).toEqual({ width: 1200, height: 800, disposition: `inline; filename=${name}`, length: true });
+      expect(await thumb(other), other).toEqual({ width: 1200, height: 800, disposition: disposition("inline", name), length: true });
     }
   });
 
@@ -193,7 +196,8 @@ describe("file tokens for protected files", { timeout: 60_000 }, () => {
       const response = await get(who.files.getURL(record, name, { token: await who.files.getToken() }));
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/pdf");
-      expect(response.headers.get("content-disposition")).toBe(`inline; filename=${name}`);
+      // A PDF is not a picture: never shown in place (decision record 0036), even without ?download.
+      expect(response.headers.get("content-disposition")).toBe(disposition("attachment", name));
       expect(response.headers.get("content-security-policy")).toBe(FILE_CSP);
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("cache-control")).toBe("private, no-store");
@@ -206,7 +210,7 @@ describe("file tokens for protected files", { timeout: 60_000 }, () => {
     await expectNotFound(pb.a.files.getURL(record, name, { token: pb.a.authStore.token }));
     await expectNotFound(pb.b.files.getURL(record, name, { token: await pb.b.files.getToken() }));
     const download = await get(pb.a.files.getURL(record, name, { token: await pb.a.files.getToken(), download: true }));
-    expect(download.headers.get("content-disposition")).toBe(`attachment; filename=${name}`);
+    expect(download.headers.get("content-disposition")).toBe(disposition("attachment", name));
   });
 
   it("a quote's PDF: the owner's sent quote and staff; not another's, nor the owner's unsent draft", async () => {

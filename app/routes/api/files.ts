@@ -1,7 +1,8 @@
 import type { Route } from "./+types/files";
 import { recordNamesFile, type RecordFileSource } from "~/services/files/record-files.server";
 import type { RecordAuth } from "~/services/records/collection.server";
-import { FILE_CSP, FILE_SOURCES, fileTokenAuthOf, notFoundAnswer, pocketBaseError } from "./files-auth.server";
+import { storedFileHeaders } from "~/services/files/serve-headers.server";
+import { FILE_SOURCES, fileTokenAuthOf, notFoundAnswer, pocketBaseError } from "./files-auth.server";
 import { recordAuthOf } from "./record-auth.server";
 
 // GET /api/files/{collectionIdOrName}/{recordId}/{filename} — PocketBase's file download
@@ -15,9 +16,6 @@ import { recordAuthOf } from "./record-auth.server";
 const SEGMENT = /^[A-Za-z0-9_.-]{1,255}$/;
 const PLAIN = (value: string | undefined): value is string => value !== undefined && SEGMENT.test(value) && value !== "." && value !== "..";
 
-/** Content types a browser may show in place (PocketBase's inlineServeContentTypes, those we serve). */
-// X-Content-Type-Options: nosniff is on every answer of the server (server/security.ts).
-const INLINE = new Set(["image/png", "image/jpg", "image/jpeg", "image/gif", "image/webp", "application/pdf"]);
 const PUBLIC_CACHE = "max-age=2592000, stale-while-revalidate=86400";
 
 /** Go's strconv.ParseBool, as PocketBase reads `?download=`; anything else is false. */
@@ -27,7 +25,17 @@ function sourceFor(nameOrId: string): RecordFileSource | undefined {
   return FILE_SOURCES.find((source) => source.collection.name === nameOrId) ?? FILE_SOURCES.find((source) => source.collection.id === nameOrId);
 }
 
+/** The server leaves this path's headers to the route (server/security.ts): its refusals are never sniffed either. */
+function unsniffed(response: Response): Response {
+  if (!response.headers.has("X-Content-Type-Options")) response.headers.set("X-Content-Type-Options", "nosniff");
+  return response;
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
+  return unsniffed(await serveFile(request, params));
+}
+
+async function serveFile(request: Request, params: Route.LoaderArgs["params"]): Promise<Response> {
   const { collection, recordId, filename } = params;
   if (!PLAIN(collection) || !PLAIN(recordId) || !PLAIN(filename)) return notFoundAnswer();
   const source = sourceFor(collection);
@@ -45,15 +53,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
   // Shared caches may keep a file only when a guest could fetch it too.
   const isPublic = !source.protected && (auth === null || (await source.collection.view(recordId, null)) !== null);
-  const disposition = !goTrue(query.get("download")) && INLINE.has(file.contentType) ? "inline" : "attachment";
-  const headers = new Headers({
-    "Content-Type": file.contentType,
-    "Content-Length": String(file.size),
-    "Content-Disposition": `${disposition}; filename=${file.name}`,
-    "Content-Security-Policy": FILE_CSP,
-    "Cache-Control": isPublic ? PUBLIC_CACHE : "private, no-store",
+  // Raster images show in place unless ?download=1; everything else is a sandboxed download (docs/decisions/0036).
+  const headers = storedFileHeaders({
+    type: file.contentType,
+    name: file.name,
+    size: file.size,
+    inline: !goTrue(query.get("download")),
+    cacheControl: isPublic ? PUBLIC_CACHE : "private, no-store",
+    lastModified: file.modified ?? undefined,
   });
-  if (file.modified) headers.set("Last-Modified", file.modified.toUTCString());
   if (request.method === "HEAD") {
     if (file.body instanceof ReadableStream) await file.body.cancel();
     return new Response(null, { headers });
@@ -62,5 +70,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export function action() {
-  return pocketBaseError(405, "Method Not Allowed.");
+  return unsniffed(pocketBaseError(405, "Method Not Allowed."));
 }

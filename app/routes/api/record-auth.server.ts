@@ -43,9 +43,9 @@ export function errorResponse(error: PocketBaseError, headers: Record<string, st
   return Response.json(error, { status: error.status, headers: { ...NO_STORE, ...headers } });
 }
 
-/** PocketBase's 429 of its rate limiter. */
-export function tooManyRequests(retryAfterSeconds: number): Response {
-  return errorResponse(pocketBaseError(429, AUTH_API_MESSAGES.tooManyRequests), { "Retry-After": String(retryAfterSeconds) });
+/** PocketBase's 429 of its rate limiter (a locked account names itself in Spanish, docs/decisions/0036). */
+export function tooManyRequests(retryAfterSeconds: number, message: string = AUTH_API_MESSAGES.tooManyRequests): Response {
+  return errorResponse(pocketBaseError(429, message), { "Retry-After": String(retryAfterSeconds) });
 }
 
 /** 204, as PocketBase answers the emailed-link endpoints. */

@@ -36,6 +36,7 @@ async function authWithPassword(meta: RequestMeta, collection: AuthCollectionNam
   const form = await readPasswordForm(request);
   if (!form.ok) return errorResponse(form.error);
   const signedIn = await signInApiClient(meta, KIND_OF[collection], { email: form.identity, password: form.password });
+  if (!signedIn.ok && signedIn.kind === "limited") return tooManyRequests(signedIn.retryAfterSeconds, signedIn.message);
   if (!signedIn.ok) return errorResponse(pocketBaseError(400, AUTH_API_MESSAGES.failedToAuthenticate));
   const { account, sessionId, sessionExpiresAt } = signedIn.value;
   const token = signRecordToken({ id: account.id, collection, sessionId, sessionExpiresAt }, { secret: getAuthSecret() });

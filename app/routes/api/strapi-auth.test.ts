@@ -382,13 +382,14 @@ describe("rate limits: the pages' own", { timeout: 90_000 }, () => {
       const response = await fetch(`${server!.url}/api/sesion/sign-in/email`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-for": client.ip, origin: server!.url },
-        body: JSON.stringify({ email: CUSTOMER.email, password: "No-Es-La-Clave-1" }),
+        // Unknown accounts: this counts the address only, not one account's own limit (0036).
+        body: JSON.stringify({ email: `nadie-${attempt}-${process.pid}@ejemplo.mx`, password: "No-Es-La-Clave-1" }),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       expect(response.status).toBe(401);
     }
     for (let attempt = half; attempt < RATE_LIMITS.signIn.limit; attempt += 1) {
-      expect((await client.auth("local", { identifier: CUSTOMER.email, password: "No-Es-La-Clave-1" })).status).toBe(400);
+      expect((await client.auth("local", { identifier: `nadie-${attempt}-${process.pid}@ejemplo.mx`, password: "No-Es-La-Clave-1" })).status).toBe(400);
     }
     const limited = await client.auth("local", { identifier: CUSTOMER.email, password: CUSTOMER.password });
     expect([limited.status, limited.body]).toEqual([429, strapiError(429, "RateLimitError", "Too many requests, please try again later.")]);

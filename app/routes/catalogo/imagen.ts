@@ -3,6 +3,7 @@ import { getSessionUser, isStaff } from "~/features/accounts/index.server";
 import { getProductImageFile } from "~/features/catalogue/image-file.server";
 import { notFound } from "~/lib/errors";
 import { requestMeta } from "~/lib/request-meta";
+import { storedFileHeaders } from "~/services/files/serve-headers.server";
 
 // A product photo's WebP variant: /imagenes/productos/<image id>/640.webp. An image id never gets
 // other bytes (a new upload is a new id), so active products' photos are cached for a year;
@@ -15,13 +16,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     mayViewInactive: async () => isStaff(await getSessionUser(requestMeta(request, context))),
   });
   if (!file) notFound(request);
+  // A photo we re-encoded as WebP: shown in the page, still sandboxed and never sniffed.
   return new Response(new Uint8Array(file.body), {
-    headers: {
-      "Content-Type": "image/webp",
-      "Content-Length": String(file.body.length),
-      "Cache-Control": file.visibility === "public" ? "public, max-age=31536000, immutable" : "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    },
+    headers: storedFileHeaders({
+      type: "image/webp",
+      name: params.file,
+      size: file.body.length,
+      inline: true,
+      cacheControl: file.visibility === "public" ? "public, max-age=31536000, immutable" : "private, no-store",
+    }),
   });
 }

@@ -3,9 +3,11 @@ import { getSessionUser, isStaff } from "~/features/accounts/index.server";
 import { getModelFile } from "~/features/catalogue/index.server";
 import { notFound } from "~/lib/errors";
 import { requestMeta } from "~/lib/request-meta";
+import { storedFileHeaders } from "~/services/files/serve-headers.server";
 
 // A product's CAD downloads and drawing: /catalogo/<slug>/cad/<fingerprint>/modelo.step|modelo.stl|dibujo.svg
-// (docs/decisions/0025). STEP and STL are downloads; the drawing is an image the page shows.
+// (docs/decisions/0025). STEP and STL are downloads; the drawing is an image the page shows (and a
+// download when opened on its own).
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const found = await getModelFile({
     slug: params.slug,
@@ -14,17 +16,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     mayViewInactive: async () => isStaff(await getSessionUser(requestMeta(request, context))),
   });
   if (!found) notFound(request);
-  const isDrawing = found.type === "image/svg+xml";
   return new Response(found.file.body, {
-    headers: {
-      "Content-Type": found.type,
-      "Content-Length": String(found.file.size),
-      "Content-Disposition": `${isDrawing ? "inline" : "attachment"}; filename="${found.downloadName}"`,
-      "Cache-Control": found.visibility === "public" ? "public, max-age=31536000, immutable" : "private, no-store",
-      "Last-Modified": found.file.storedAt.toUTCString(),
-      "X-Content-Type-Options": "nosniff",
-      // The drawing is made here, never uploaded; even so it runs nothing, opened on its own or not.
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-    },
+    headers: storedFileHeaders({
+      type: found.type,
+      name: found.downloadName,
+      size: found.file.size,
+      // The drawing is made here, never uploaded: an image the page shows, a download when opened.
+      ownSvg: found.type === "image/svg+xml",
+      cacheControl: found.visibility === "public" ? "public, max-age=31536000, immutable" : "private, no-store",
+      lastModified: found.file.storedAt,
+    }),
   });
 }

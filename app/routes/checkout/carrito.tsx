@@ -79,7 +79,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
         ) : (
-          <div className="mt-6 grid gap-8 lg:grid-cols-3">
+          <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-3">
             <ul className="h-fit divide-y divide-acero-200 rounded-lg border border-acero-200 lg:col-span-2" aria-label="Productos en su carrito">
               {cart.lines.map((line) => (
                 <li key={line.productId} className="flex flex-wrap gap-4 p-4 sm:flex-nowrap" data-testid="cart-line">

@@ -59,7 +59,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   return (
     <>
       <PageIntro eyebrow="Compra" title="Finalizar compra" lead="Confirme la entrega, los datos de facturación CFDI y cómo pagará. Precios con IVA incluido." />
-      <div className="container-page grid gap-10 py-10 lg:grid-cols-3">
+      <div className="container-page grid grid-cols-1 gap-10 py-10 lg:grid-cols-3">
         <div className="lg:col-span-2">
           {cart.notices.length ? (
             <div className="mb-6">

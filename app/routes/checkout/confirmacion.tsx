@@ -35,11 +35,11 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
         lead={
           <>
             {endSentence(`Hecho el ${formatDateTime(order.createdAt)}`)} Estado: <OrderStatusPill status={order.status} />
-            {fresh ? <span className="block text-base">Le enviamos la confirmación a {order.email}.</span> : null}
+            {fresh ? <span className="block text-base wrap-anywhere">Le enviamos la confirmación a {order.email}.</span> : null}
           </>
         }
       />
-      <div className="container-page grid gap-8 py-10 lg:grid-cols-3">
+      <div className="container-page grid grid-cols-1 gap-8 py-10 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           {order.status === "pendiente_pago" ? (
             <PaymentInstructions method={order.paymentMethod} payment={payment} reference={order.paymentReference} totalCentavos={order.totalCentavos} number={order.number} />
@@ -51,7 +51,7 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
             <OrderLines items={items} caption={`Productos del pedido ${order.number}`} />
           </section>
         </div>
-        <aside className="h-fit space-y-6 rounded-lg border border-acero-200 bg-acero-50 p-6">
+        <aside className="h-fit space-y-6 rounded-lg border border-acero-200 bg-acero-50 p-6 wrap-anywhere">
           <TotalsList totals={order} />
           <div>
             <h2 className="text-sm font-semibold text-acero-900">Entrega</h2>

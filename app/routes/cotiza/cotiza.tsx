@@ -5,6 +5,7 @@ import { PageIntro } from "~/components/ui/page-intro";
 import { getSessionUser } from "~/features/accounts/index.server";
 import { QuoteRequestForm } from "~/features/solicitudes/components/quote-request-form";
 import { INDUSTRY_OPTIONS, SERVICE_OPTIONS } from "~/features/solicitudes/forms";
+import { publicFormPageHandle } from "~/lib/page-cache";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { formHeaders } from "~/lib/route-headers";
@@ -18,6 +19,11 @@ export const meta: Route.MetaFunction = () =>
 
 const known = (options: readonly { value: string }[], value: string | null) => (value && options.some((option) => option.value === value) ? value : undefined);
 
+// Served from the page cache like the other public pages, rendered again every hour: its token is
+// the same for everyone in that hour; each browser adds its own nonce (docs/decisions/0031). The
+// page cache renders it without cookies, so a signed-in visitor's details are filled in only on a
+// page rendered for them (a link with ?servicio= or ?industria=, or a navigation in the app).
+export const handle = publicFormPageHandle;
 export const headers = formHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -66,7 +72,7 @@ export default function CotizaPage({ loaderData, actionData }: Route.ComponentPr
               Qué sigue
             </h2>
             <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-acero-800">
-              <li>Recibe un correo con su folio SOL.</li>
+              <li>Recibe un correo con su número de solicitud (SOL-…).</li>
               <li>Un ingeniero revisa sus archivos y, si falta algo, le escribe el mismo día.</li>
               <li>Le enviamos la cotización formal con precio, plazo y condiciones; la acepta en línea.</li>
             </ol>

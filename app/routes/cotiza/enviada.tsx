@@ -16,7 +16,7 @@ export default function QuoteSentPage({ loaderData }: Route.ComponentProps) {
       <PageIntro
         eyebrow="Solicitud recibida"
         title={loaderData.folio ? `Recibimos su solicitud ${loaderData.folio}` : "Recibimos su solicitud"}
-        lead="Gracias. Le enviamos un correo de confirmación con su folio."
+        lead="Gracias. Le enviamos un correo de confirmación con su número de solicitud."
       />
       <div className="container-page max-w-3xl py-10">
         <h2 className="text-xl font-semibold text-acero-900">Qué sigue</h2>

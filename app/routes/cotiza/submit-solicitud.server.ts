@@ -4,12 +4,13 @@ import { getSessionUser } from "~/features/accounts/index.server";
 import { createSolicitud, findRepeatedSolicitud, type SolicitudSubmission } from "~/features/solicitudes/create.server";
 import { ContactSchema, QuoteRequestSchema, UPLOAD_LIMITS } from "~/features/solicitudes/forms";
 import { replyToFailure } from "~/lib/form-reply";
+import { FORM_NONCE_FIELD } from "~/lib/form-visit";
 import type { RequestMeta } from "~/lib/request-meta";
 import { invalid, type Failure } from "~/lib/result";
 import { parseMultipartUpload, type UploadedFile } from "~/services/files/multipart.server";
 import { removeQuietly, uploadsTmpDir } from "~/services/files/storage.server";
 import { FORM_GUARD_MESSAGES, guardPublicForm, readFormData } from "~/services/security/form-guard.server";
-import { issueFormToken } from "~/services/security/form-token.server";
+import { issueFormToken, readFormNonce } from "~/services/security/form-token.server";
 import { RATE_LIMITS } from "~/services/security/rate-limit.server";
 
 // The HTTP side of a new solicitud, shared by /cotiza (form without JavaScript), /api/cotiza (JSON
@@ -104,6 +105,7 @@ async function submitFields(input: { meta: RequestMeta; type: SolicitudFormType;
     ...submission,
     files: uploaded,
     token,
+    nonce: readFormNonce(fields.get(FORM_NONCE_FIELD)),
     ip: meta.ip,
     userAgent: meta.request.headers.get("user-agent"),
     userId: user?.id ?? null,

@@ -15,6 +15,7 @@ import { replyToFailure } from "~/lib/form-reply";
 import { requestMeta } from "~/lib/request-meta";
 import { failureMessages } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
+import { readForm } from "~/lib/request-body";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Mi cuenta", description: "Datos de su cuenta de Forja.", noindex: true });
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const meta = requestMeta(request, context);
   const user = await requireUser(meta);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "resend") {
@@ -102,7 +103,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </button>
         </Form>
       </PageIntro>
-      <div className="container-page grid gap-8 py-10 lg:grid-cols-2">
+      <div className="container-page grid grid-cols-1 gap-8 py-10 wrap-anywhere lg:grid-cols-2">
         {notice || message ? (
           <div className="lg:col-span-2">
             <FormNotice>{message ?? notice}</FormNotice>

@@ -18,6 +18,7 @@ import { requestMeta } from "~/lib/request-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import { formHeaders } from "~/lib/route-headers";
+import { readForm } from "~/lib/request-body";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Iniciar sesión", description: "Entre a su cuenta de Forja para ver y aceptar sus cotizaciones.", noindex: true });
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const meta = requestMeta(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = parseWithZod(formData, { schema: LoginSchema });
   if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: ["password"] }) }, { status: 400 });
   const guard = await guardPublicForm(formData, { scope: "login", ip: meta.ip, rule: RATE_LIMITS.signIn });

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/pedidos";
 import { AppLink } from "~/components/ui/app-link";
 import { PageIntro } from "~/components/ui/page-intro";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { requireUser } from "~/features/accounts/guards.server";
 import { OrderStatusPill } from "~/features/orders/components/order-status-pill";
 import { listCustomerOrders } from "~/features/orders/customer-orders.server";
@@ -34,7 +35,7 @@ export default function MyOrdersPage({ loaderData }: Route.ComponentProps) {
             </AppLink>
           </div>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-acero-200">
+          <TableScroll label="Mis pedidos" className="rounded-lg border border-acero-200">
             <table className="min-w-full divide-y divide-acero-200 text-sm">
               <caption className="sr-only">Mis pedidos, del más reciente al más antiguo</caption>
               <thead className="bg-acero-50 text-left text-acero-800">
@@ -68,7 +69,7 @@ export default function MyOrdersPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </div>
     </>

@@ -14,6 +14,7 @@ import { RATE_LIMITS } from "~/services/security/rate-limit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { formHeaders } from "~/lib/route-headers";
+import { readForm } from "~/lib/request-body";
 
 const HIDDEN = ["password", "passwordConfirm"];
 
@@ -27,7 +28,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const meta = requestMeta(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = parseWithZod(formData, { schema: ResetPasswordSchema });
   if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: HIDDEN }) }, { status: 400 });
   const guard = await guardPublicForm(formData, { scope: "password-reset", ip: meta.ip, rule: RATE_LIMITS.passwordReset });

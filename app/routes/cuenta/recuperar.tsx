@@ -13,6 +13,7 @@ import { RATE_LIMITS } from "~/services/security/rate-limit.server";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { formHeaders } from "~/lib/route-headers";
+import { readForm } from "~/lib/request-body";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Recuperar contraseña", description: "Reciba un enlace para elegir una contraseña nueva.", noindex: true });
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = () =>
 export const headers = formHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const meta = requestMeta(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = parseWithZod(formData, { schema: ForgotPasswordSchema });
   if (parsed.status !== "success") return data({ result: parsed.reply(), sent: false }, { status: 400 });
   const guard = await guardPublicForm(formData, { scope: "password-reset", ip: meta.ip, rule: RATE_LIMITS.passwordReset });

@@ -18,6 +18,7 @@ import { requestMeta } from "~/lib/request-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import { formHeaders } from "~/lib/route-headers";
+import { readForm } from "~/lib/request-body";
 
 const HIDDEN = ["password", "passwordConfirm"];
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const meta = requestMeta(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = parseWithZod(formData, { schema: RegisterSchema });
   if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: HIDDEN }) }, { status: 400 });
   const guard = await guardPublicForm(formData, { scope: "register", ip: meta.ip, rule: RATE_LIMITS.register });

@@ -13,6 +13,7 @@ import { QuoteAnswerSection } from "~/features/quotes/components/quote-answer-se
 import { QuoteDocument } from "~/features/quotes/components/quote-document";
 import { QuoteHistory } from "~/features/quotes/components/quote-history";
 import { QuoteMessageThread } from "~/features/quotes/components/quote-messages";
+import { QuotePayment } from "~/features/quotes/components/quote-payment";
 import { QuoteStatusPill } from "~/features/quotes/components/quote-status-pill";
 import { QuoteSummary } from "~/features/quotes/components/quote-summary";
 import { useLiveQuote } from "~/features/quotes/components/use-live-quote";
@@ -20,6 +21,7 @@ import { useSentCount } from "~/features/quotes/components/use-sent-count";
 import { ValidityCountdown } from "~/features/quotes/components/validity-countdown";
 import { acceptQuote, rejectQuote } from "~/features/quotes/lifecycle.server";
 import { addQuoteMessage } from "~/features/quotes/messages.server";
+import { quotePaymentDetails } from "~/features/quotes/payment.server";
 import { getQuoteForCustomer } from "~/features/quotes/read.server";
 import { allowedActions } from "~/features/quotes/states";
 import { AcceptQuoteSchema, QuoteMessageSchema, RejectQuoteSchema } from "~/features/quotes/forms";
@@ -28,13 +30,14 @@ import { formatDate, formatMoney } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { failureMessages, failureStatus, type Result } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
+import { readForm } from "~/lib/request-body";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({ title: loaderData ? `Cotización ${loaderData.quote.number}` : "Cotización", description: "Su cotización de Forja.", noindex: true });
 
 // After a successful answer the action redirects here with ?ok=… (so a reload never posts twice).
 const NOTICES: Record<string, string> = {
-  aceptada: "Gracias. Registramos su aceptación y le enviamos una confirmación por correo. Nuestro equipo le escribirá para coordinar el anticipo y la entrega.",
+  aceptada: "Gracias. Registramos su aceptación y le enviamos una confirmación por correo. Abajo están los datos para el pago por SPEI; nuestro equipo le escribirá para coordinar la entrega.",
   rechazada: "Registramos que rechazó la cotización. Gracias por decirnos el motivo; si quiere una revisión, escríbanos abajo qué le funcionaría.",
   mensaje: "Enviamos su mensaje al equipo de Forja. Le avisaremos por correo cuando le respondan.",
 };
@@ -76,6 +79,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ivaCentavos: revision.ivaCentavos,
       totalCentavos: revision.totalCentavos,
     },
+    /** The bank details, once accepted (the same account as orders; the reference is the quote number). */
+    payment: quotePaymentDetails(quote),
     revisions: view.revisions,
     comparisons: view.comparisons,
     messages: view.messages.map(({ id, authorName, fromStaff, body, createdAt }) => ({ id, authorName, fromStaff, body, createdAt })),
@@ -97,7 +102,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const meta = requestMeta(request, context);
   const user = await requireUser(meta);
   if (!(await getQuoteForCustomer(params.id, user.id))) notFound(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const actor = { id: user.id, name: user.name };
 
@@ -135,7 +140,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function QuoteDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, revision, revisions, comparisons, messages, history, notice, now } = loaderData;
+  const { quote, revision, payment, revisions, comparisons, messages, history, notice, now } = loaderData;
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
   // Live: a new status or revision, or a message from Forja, reloads this page's data.
   const notices = useLiveQuote({ id: quote.id, status: quote.status, revision: revision.revision }, "customer");
@@ -183,6 +188,7 @@ export default function QuoteDetailPage({ loaderData, actionData }: Route.Compon
         <div className="min-w-0 space-y-8 lg:col-span-2">
           {notice ? <FormNotice>{notice}</FormNotice> : null}
           {actionData?.refusal ? <FormErrors errors={[actionData.refusal]} id="respuesta-error" /> : null}
+          {payment ? <QuotePayment payment={payment} total={total} /> : null}
 
           <QuoteDocument
             number={quote.number}

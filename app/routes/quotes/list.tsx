@@ -1,14 +1,20 @@
+import { data } from "react-router";
 import type { Route } from "./+types/list";
 import { AppLink } from "~/components/ui/app-link";
 import { PageIntro } from "~/components/ui/page-intro";
+import { TableScroll } from "~/components/ui/table-scroll";
+import { resendConfirmation } from "~/features/accounts/email-confirmation.server";
 import { requireUser } from "~/features/accounts/guards.server";
+import { ConfirmEmailNotice } from "~/features/quotes/components/confirm-email-notice";
 import { QuoteStatusPill } from "~/features/quotes/components/quote-status-pill";
 import { ValidityCountdown } from "~/features/quotes/components/validity-countdown";
 import { useLiveUpdates } from "~/lib/live/use-live-updates";
 import { listQuotesForCustomer } from "~/features/quotes/list.server";
 import { formatDate, formatMoney } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
+import { failureMessages, failureStatus } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
+import { readForm } from "~/lib/request-body";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Mis cotizaciones", description: "Sus cotizaciones de Forja.", noindex: true });
 
@@ -16,18 +22,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(requestMeta(request, context));
   const now = new Date();
   const quotes = await listQuotesForCustomer(user.id, now);
-  return { now, quotes: quotes.map(({ id, number, status, sentAt, validUntil, totalCentavos }) => ({ id, number, status, sentAt, validUntil, totalCentavos })) };
+  return {
+    now,
+    // Quotes join an account by its confirmed email: until then, say so instead of "no quotes".
+    unconfirmedEmail: user.emailVerified ? null : user.email,
+    quotes: quotes.map(({ id, number, status, sentAt, validUntil, totalCentavos }) => ({ id, number, status, sentAt, validUntil, totalCentavos })),
+  };
 }
 
-export default function QuotesListPage({ loaderData }: Route.ComponentProps) {
-  const { quotes, now } = loaderData;
+/** "Reenviar correo de confirmación": the accounts feature's resend, as on /cuenta. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(requestMeta(request, context));
+  const intent = (await readForm(request)).get("intent");
+  if (intent !== "resend") return data({ sent: null, error: "No reconocimos esa acción. Recargue la página e inténtelo de nuevo." }, { status: 400 });
+  if (user.emailVerified) return { sent: "Su correo ya está confirmado.", error: null };
+  const result = await resendConfirmation(user.email);
+  if (!result.ok) return data({ sent: null, error: failureMessages(result).formErrors.join(" ") }, { status: failureStatus(result) });
+  return { sent: `Le enviamos un correo nuevo de confirmación a ${user.email}. Abra el enlace y sus cotizaciones aparecerán aquí.`, error: null };
+}
+
+export default function QuotesListPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { quotes, now, unconfirmedEmail } = loaderData;
   // Live: the server sends only this customer's quotes; any change (status, a revision sent) reloads the list.
   useLiveUpdates(["cotizaciones/*"]);
   return (
     <>
       <PageIntro eyebrow="Mi cuenta" title="Mis cotizaciones" lead="Consulte, acepte o rechace las cotizaciones que Forja le envía." />
-      <div className="container-page py-10">
-        {quotes.length === 0 ? (
+      <div className="container-page space-y-8 py-10">
+        {unconfirmedEmail ? <ConfirmEmailNotice email={unconfirmedEmail} sent={actionData?.sent} error={actionData?.error} /> : null}
+        {quotes.length === 0 && unconfirmedEmail ? null : quotes.length === 0 ? (
           <div className="rounded-lg border border-dashed border-acero-300 p-8 text-center">
             <h2 className="text-lg font-semibold text-acero-900">Aún no tiene cotizaciones</h2>
             <p className="mx-auto mt-2 max-w-xl text-acero-700">
@@ -40,7 +63,7 @@ export default function QuotesListPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <>
-            <div className="overflow-x-auto rounded-lg border border-acero-200">
+            <TableScroll label="Sus cotizaciones" className="rounded-lg border border-acero-200">
               <table className="min-w-full divide-y divide-acero-200 text-sm">
                 <caption className="sr-only">Sus cotizaciones, la más reciente primero</caption>
                 <thead className="bg-acero-50 text-left text-acero-800">
@@ -82,7 +105,7 @@ export default function QuotesListPage({ loaderData }: Route.ComponentProps) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
             <p className="mt-4 text-sm text-acero-600">
               ¿Necesita otra cosa?{" "}
               <AppLink to="/cotiza" className="font-semibold text-forja-700 underline underline-offset-2">

@@ -3,8 +3,9 @@ import type { Route } from "./+types/contact";
 import { AppLink } from "~/components/ui/app-link";
 import { DirectContact } from "~/components/ui/direct-contact";
 import { PageIntro } from "~/components/ui/page-intro";
-import { whatsappUrl } from "~/services/site-config/site-config";
+import { siteConfig, whatsappUrl } from "~/services/site-config/site-config";
 import { ContactForm } from "~/features/solicitudes/components/contact-form";
+import { publicFormPageHandle } from "~/lib/page-cache";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { formHeaders } from "~/lib/route-headers";
@@ -16,8 +17,8 @@ export const meta: Route.MetaFunction = () =>
     description: "Escríbanos o llame a la planta de Forja en el Parque Industrial Querétaro: teléfono, WhatsApp, correo, horario y dirección.",
   });
 
-// Not cached like the other public pages: every form carries its own one-time token.
-
+// Cached like /cotiza: one token per hour for everyone, a nonce per browser (docs/decisions/0031).
+export const handle = publicFormPageHandle;
 export const headers = formHeaders;
 export function loader() {
   return { formToken: issueSolicitudToken("contacto") };
@@ -63,7 +64,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               Con gusto le mostramos el área de maquinado, lámina e inyección. Agende su visita con un día hábil de anticipación y traiga una
               identificación oficial para el acceso al parque industrial.
             </p>
-            <p className="mt-3 text-acero-800">Para recoger pedidos, la ventanilla de embarques atiende de lunes a viernes de 9:00 a 17:00.</p>
+            <p className="mt-3 text-acero-800">Para recoger pedidos, la ventanilla de embarques atiende {siteConfig.hours.inSentence}.</p>
           </section>
         </div>
       </div>

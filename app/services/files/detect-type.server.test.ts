@@ -106,3 +106,30 @@ describe("detectFileKind rejects content that does not match the extension", () 
     expect(detect("paquete.zip", threeMfFile())).toBeNull();
   });
 });
+
+describe("detectFileKind and HTML polyglots (docs/decisions/0036)", () => {
+  const html = '<!DOCTYPE html>\n<html><body><script>alert(document.cookie)</script></body></html>\n';
+
+  it("refuses HTML named .obj or .dxf, even with an OBJ-looking line or a DXF start", () => {
+    expect(detect("pieza.obj", text(html))).toBeNull();
+    expect(detect("pieza.obj", text(`<html>\nv 0 0 0\nf 1 2 3\n<script>alert(1)</script>\n`))).toBeNull();
+    expect(detect("pieza.obj", text(`v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n${html}`))).toBeNull();
+    expect(detect("pieza.dxf", text(html))).toBeNull();
+    expect(detect("pieza.dxf", text(`0\nSECTION\n2\nHEADER\n${html}`))).toBeNull();
+  });
+
+  it("still accepts real OBJ and DXF: comments, blank lines, groups, materials, continued lines, CRLF", () => {
+    expect(detect("pieza.obj", text("# Blender\r\nmtllib pieza.mtl\r\no Cubo\r\nv 1 1 1\r\nv -1 1 1\r\nv 1 -1 1\r\n\r\nusemtl acero\r\ns off\r\ng\r\nf 1 \\\r\n 2 3\r\n"))).toBe("obj");
+    expect(detect("contorno.dxf", asciiDxfFile())).toBe("dxf");
+    expect(detect("contorno.dxf", text("0\nSECTION\n2\nENTITIES\n0\nTEXT\n1\n<nota> en el plano\n0\nENDSEC\n0\nEOF\n"))).toBe("dxf");
+  });
+
+  it("keeps a valid header with HTML behind it as that format (stored, served only as a download)", () => {
+    const step = Buffer.concat([Buffer.from(stepFile()), Buffer.from(html)]);
+    const png = Buffer.concat([Buffer.from(pngFile()), Buffer.from(html)]);
+    const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.from(html)]);
+    expect(detect("pieza.step", step)).toBe("step");
+    expect(detect("foto.png", png)).toBe("png");
+    expect(detect("plano.pdf", pdf)).toBe("pdf");
+  });
+});

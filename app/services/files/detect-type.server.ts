@@ -1,7 +1,11 @@
 import path from "node:path";
 
 // File types are decided by content (magic bytes or a format header), never by the name alone.
-// The extension only says which format the person claims; both must agree.
+// The extension only says which format the person claims; both must agree. Text formats read as
+// their grammar (OBJ statements, DXF pairs), so markup named .obj or .dxf is refused. A valid
+// header followed by anything (HTML after a STEP header, PNG magic or %PDF) is still that format:
+// it is stored and only ever served as a download of that type (serve-headers.server.ts,
+// docs/decisions/0036).
 
 export type FileKind = "step" | "iges" | "stl" | "3mf" | "obj" | "sldprt" | "dxf" | "dwg" | "pdf" | "png" | "jpg";
 
@@ -51,6 +55,49 @@ function isMostlyText(head: Uint8Array): boolean {
   return binary === 0;
 }
 
+// OBJ statements (Wavefront's spec: geometry, elements, grouping, display attributes, free-form).
+const OBJ_STATEMENT = /^(v|vt|vn|vp|f|l|p|o|g|s|mg|mtllib|usemtl|usemap|maplib|cstype|deg|bmat|step|curv|curv2|surf|parm|trim|hole|scrv|sp|end|con|bevel|c_interp|d_interp|lod|shadow_obj|trace_obj|ctech|stech|call|csh)(\s|$)/;
+
+/** The complete lines of `head` (the last one may be cut off mid-file, so it is left out unless the file ends there). */
+function headLines(head: Uint8Array, size: number): string[] {
+  const lines = ascii(head).replace(/^\uFEFF|^ï»¿/, "").trimStart().split(/\r?\n|\r/);
+  if (head.length < size) lines.pop();
+  return lines;
+}
+
+/**
+ * A text OBJ: every line read is a statement, a comment or blank (a line continues with "\").
+ * HTML named .obj has markup lines and is refused, even when one of its lines starts like "v 0 0 0".
+ */
+function isObjText(head: Uint8Array, size: number): boolean {
+  if (!isMostlyText(head)) return false;
+  let statements = 0;
+  let continued = false;
+  for (const raw of headLines(head, size)) {
+    const line = raw.trim();
+    const wasContinued = continued;
+    continued = line.endsWith("\\");
+    if (wasContinued || line === "" || line.startsWith("#")) continue;
+    if (!OBJ_STATEMENT.test(line)) return false;
+    statements += 1;
+  }
+  return statements > 0;
+}
+
+/**
+ * An ASCII DXF: group-code/value pairs from the first line on, starting with 0/SECTION. HTML named
+ * .dxf breaks the pairs (a line of markup where a group code must be).
+ */
+function isDxfText(head: Uint8Array, size: number): boolean {
+  if (!isMostlyText(head)) return false;
+  const lines = headLines(head, size);
+  if (lines.length < 2 || lines[0]!.trim() !== "0" || lines[1]!.trim() !== "SECTION") return false;
+  for (let index = 0; index + 1 < lines.length; index += 2) {
+    if (!/^-?\d{1,4}$/.test(lines[index]!.trim())) return false;
+  }
+  return true;
+}
+
 /**
  * What the bytes are, checked against the format the name claims. `head` is the first 64 KiB (or
  * the whole file), `tail` the last 64 KiB, `size` the full size.
@@ -79,13 +126,13 @@ export function detectFileKind(input: { name: string; head: Uint8Array; tail: Ui
     case "3mf":
       return startsWith(head, [0x50, 0x4b, 0x03, 0x04]) && /3dmodel\.model/i.test(ascii(tail) + ascii(head)) ? "3mf" : null;
     case "obj":
-      return isMostlyText(head) && /^(v|vt|vn|f|o|g)\s/m.test(text()) ? "obj" : null;
+      return isObjText(head, size) ? "obj" : null;
     case "sldprt":
       // SolidWorks parts are OLE2 compound documents (older versions) or carry SolidWorks' own stream header.
       return startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) || startsWith(head, [0x14, 0x00, 0x06, 0x00, 0x08, 0x00]) ? "sldprt" : null;
     case "dxf": {
       if (ascii(head, 0, 22) === "AutoCAD Binary DXF\r\n\x1a\x00") return "dxf";
-      return isMostlyText(head) && /^0\s*\r?\n\s*SECTION/.test(text()) ? "dxf" : null;
+      return isDxfText(head, size) ? "dxf" : null;
     }
     case "dwg":
       return /^AC10[1-3]\d/.test(ascii(head, 0, 6)) ? "dwg" : null;

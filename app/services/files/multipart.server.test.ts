@@ -216,6 +216,32 @@ describe("parseMultipartUpload", () => {
     expect(leftovers()).toEqual([]);
   });
 
+  // The files are parsed, hashed and written on one upload thread shared by every request, fed
+  // chunk by chunk with at most 1 MiB waiting per upload: uploads at once must not mix.
+  it("keeps several uploads at once apart, each larger than what may wait on the upload thread", async () => {
+    const bodies = Array.from({ length: 4 }, () => randomBytes(limits.maxFileBytes));
+    const results = await Promise.all(
+      bodies.map((bytes, index) => parseMultipartUpload(post(form({ name: `Cliente ${index}` }, [{ name: `pieza-${index}.stl`, bytes }])), limits, tmpDir)),
+    );
+    results.forEach((result, index) => {
+      if (!result.ok) throw new Error(result.message);
+      expect(result.fields.get("name")).toBe(`Cliente ${index}`);
+      expect(result.files).toHaveLength(1);
+      const file = result.files[0]!;
+      expect(file.name).toBe(`pieza-${index}.stl`);
+      expect(file.sha256).toBe(sha256(bodies[index]!));
+      expect(fs.readFileSync(file.tmpPath).equals(bodies[index]!)).toBe(true);
+    });
+    expect(leftovers()).toHaveLength(4);
+  });
+
+  it("answers 400 for a multipart content type without a boundary, leaving no temporary file", async () => {
+    const request = new Request("http://localhost/cotiza", { method: "POST", body: "--x\r\n", headers: { "content-type": "multipart/form-data" } });
+    const result = await parseMultipartUpload(request, limits, tmpDir);
+    expect(result).toMatchObject({ ok: false, status: 400, message: "No pudimos leer el formulario completo. Intente enviarlo de nuevo." });
+    expect(leftovers()).toEqual([]);
+  });
+
   it("answers 400 for a text field longer than 64 KiB", async () => {
     const result = await parseMultipartUpload(post(form({ description: "a".repeat(64 * 1024 + 1) })), limits, tmpDir);
     expect(result).toMatchObject({ ok: false, status: 400, message: "Uno de los campos es demasiado largo." });

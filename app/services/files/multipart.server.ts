@@ -1,12 +1,13 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import busboy from "busboy";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import { formatFileSize } from "~/lib/format";
+import { logger } from "~/lib/logger.server";
+import { FORM_BODY_MESSAGES, formProblem, isAcceptableFileName } from "~/lib/request-body";
 import { removeQuietly } from "./storage.server";
+import type { ThreadFile, UploadFailure, UploadThreadRequest, UploadThreadResponse } from "./upload-thread";
 
 export interface UploadLimits {
   maxFiles: number;
@@ -29,10 +30,135 @@ export type UploadResult =
   | { ok: true; fields: FormData; files: UploadedFile[] }
   | { ok: false; status: 400 | 413; message: string; fields: FormData };
 
-const PEEK_BYTES = 64 * 1024;
 /** Past the limits we keep reading (and discarding) this much more, so the browser gets our answer. */
 const DRAIN_ALLOWANCE = 100 * 1024 * 1024;
+/** Body bytes sent to the upload thread and not yet parsed there, per upload: past this, reading waits. */
+const IN_FLIGHT_BYTES = 1024 * 1024;
 
+const UNREADABLE = "No pudimos leer el formulario completo. Intente enviarlo de nuevo.";
+
+function failureMessage(failure: UploadFailure, limits: UploadLimits): { status: 400 | 413; message: string } {
+  switch (failure.reason) {
+    case "field-too-long":
+      return { status: 400, message: "Uno de los campos es demasiado largo." };
+    case "total-too-large":
+      return { status: 413, message: `Los archivos suman más de ${formatFileSize(limits.maxTotalBytes)}. Adjunte menos o más ligeros.` };
+    case "file-too-large":
+      return { status: 413, message: `El archivo «${failure.name}» pasa de ${formatFileSize(limits.maxFileBytes)}, el máximo por archivo.` };
+    case "too-many-files":
+      return { status: 413, message: `Puede adjuntar hasta ${limits.maxFiles} archivos.` };
+    case "too-many-parts":
+      return { status: 413, message: "El formulario tiene demasiadas partes." };
+    case "too-many-fields":
+      return { status: 413, message: "El formulario tiene demasiados campos." };
+    case "unreadable":
+      return { status: 400, message: UNREADABLE };
+  }
+}
+
+// The per-byte work of an upload (multipart parsing, sha256, writing the files) runs in one worker
+// thread per process (upload-thread.ts, docs/decisions/0032): twenty 5 MB uploads at once no longer
+// take turns with every other request for this thread. Here each body chunk is only passed on, its
+// buffer transferred, not copied, and at most IN_FLIGHT_BYTES wait there per upload.
+
+type Done = Extract<UploadThreadResponse, { type: "done" }>;
+
+/** One upload on the thread, as the request's thread sees it. */
+class PendingUpload {
+  /** Bytes sent and not yet parsed. */
+  inFlight = 0;
+  /** The thread's answer, once it came. */
+  done: (Done & { lost?: true }) | null = null;
+  readonly answer: Promise<Done & { lost?: true }>;
+  private resolve!: (done: Done & { lost?: true }) => void;
+  private wake: (() => void) | null = null;
+
+  constructor() {
+    this.answer = new Promise((resolve) => (this.resolve = resolve));
+  }
+
+  parsed(bytes: number): void {
+    this.inFlight -= bytes;
+    this.wakeUp();
+  }
+
+  settle(done: Done & { lost?: true }): void {
+    if (this.done) return;
+    this.done = done;
+    this.resolve(done);
+    this.wakeUp();
+  }
+
+  /** Resolves at the next progress: bytes parsed, or the answer. */
+  progress(): Promise<void> {
+    return new Promise((resolve) => (this.wake = resolve));
+  }
+
+  private wakeUp(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+}
+
+interface UploadThread {
+  worker: Worker;
+  uploads: Map<number, PendingUpload>;
+}
+
+let thread: UploadThread | undefined;
+let nextId = 0;
+
+/** The thread's module: its TypeScript source beside this file when the app runs from source (tests, development), else the bundle beside the build. */
+function uploadWorkerFile(): string {
+  const source = path.join(path.dirname(fileURLToPath(import.meta.url)), "upload-thread.ts");
+  return fs.existsSync(source) ? source : path.resolve(process.env.UPLOAD_WORKER_FILE ?? "build/upload-worker.mjs");
+}
+
+function uploadThread(): UploadThread {
+  if (thread) return thread;
+  const current: UploadThread = { worker: new Worker(uploadWorkerFile()), uploads: new Map() };
+  const { worker, uploads } = current;
+  // Only uploads in progress keep the process alive (see track).
+  worker.unref();
+  worker.on("message", (message: UploadThreadResponse) => {
+    const upload = uploads.get(message.id);
+    if (!upload) return;
+    if (message.type === "consumed") return upload.parsed(message.bytes);
+    untrack(current, message.id);
+    upload.settle(message);
+  });
+  const lost = (error?: Error) => {
+    if (thread === current) thread = undefined;
+    if (error) logger.error({ err: error }, "upload thread failed");
+    for (const [id, upload] of uploads) upload.settle({ type: "done", id, fields: [], files: [], failure: { reason: "unreadable" }, lost: true });
+    uploads.clear();
+  };
+  worker.on("error", lost);
+  worker.on("exit", () => lost());
+  thread = current;
+  return current;
+}
+
+function track(current: UploadThread, id: number, upload: PendingUpload): void {
+  if (current.uploads.size === 0) current.worker.ref();
+  current.uploads.set(id, upload);
+}
+
+function untrack(current: UploadThread, id: number): void {
+  current.uploads.delete(id);
+  if (current.uploads.size === 0) current.worker.unref();
+}
+
+function post(current: UploadThread, message: UploadThreadRequest, transfer: ArrayBuffer[] = []): void {
+  current.worker.postMessage(message, transfer);
+}
+
+/** A chunk's buffer moves to the thread when the chunk is all of it (a chunk read from a stream is its reader's); else it is copied. */
+function transferable(bytes: Uint8Array): ArrayBuffer[] {
+  const buffer = bytes.buffer;
+  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength ? [buffer] : [];
+}
 
 /**
  * Reads a multipart form as a stream: text fields into FormData, files straight to temporary files
@@ -40,102 +166,72 @@ const DRAIN_ALLOWANCE = 100 * 1024 * 1024;
  * text fields read so far are still returned, so the form can be shown again with what was typed.
  */
 export async function parseMultipartUpload(request: Request, limits: UploadLimits, tmpDir: string): Promise<UploadResult> {
-  const fields = new FormData();
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data") || !request.body) {
-    return { ok: false, status: 400, message: "El formulario debe enviarse con sus archivos (multipart/form-data).", fields };
+    return { ok: false, status: 400, message: "El formulario debe enviarse con sus archivos (multipart/form-data).", fields: new FormData() };
   }
 
-  const files: UploadedFile[] = [];
-  const created: string[] = [];
-  const writes: Promise<void>[] = [];
-  let failure: { status: 400 | 413; message: string } | null = null;
-  let totalBytes = 0;
-  const fail = (status: 400 | 413, message: string) => {
-    failure ??= { status, message };
-  };
+  // The thread writes the files under these names, so this side can remove them if the thread dies.
+  const tmpPaths = Array.from({ length: limits.maxFiles }, () => path.join(tmpDir, randomUUID()));
+  const current = uploadThread();
+  const id = nextId++;
+  const upload = new PendingUpload();
+  track(current, id, upload);
+  post(current, { type: "start", id, contentType, limits, tmpPaths });
 
-  const parser = busboy({
-    headers: { "content-type": contentType },
-    defParamCharset: "utf8",
-    // busboy reports "limit" on reaching fileSize; a file of exactly the maximum is allowed.
-    limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes + 1, fields: 200, fieldSize: 64 * 1024, parts: 300 },
-  });
-
-  parser.on("field", (name, value, info) => {
-    if (info.valueTruncated) fail(400, "Uno de los campos es demasiado largo.");
-    fields.append(name, value);
-  });
-
-  parser.on("file", (field, stream, info) => {
-    const name = path.basename(info.filename ?? "").trim();
-    if (!name || failure) {
-      stream.resume();
-      return;
-    }
-    const tmpPath = path.join(tmpDir, randomUUID());
-    created.push(tmpPath);
-    const out = fs.createWriteStream(tmpPath, { flags: "wx" });
-    const hash = createHash("sha256");
-    const headChunks: Buffer[] = [];
-    let headBytes = 0;
-    let tailChunks: Buffer[] = [];
-    let tailBytes = 0;
-    let size = 0;
-
-    stream.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      totalBytes += chunk.length;
-      if (totalBytes > limits.maxTotalBytes) fail(413, `Los archivos suman más de ${formatFileSize(limits.maxTotalBytes)}. Adjunte menos o más ligeros.`);
-      if (failure) return;
-      hash.update(chunk);
-      if (headBytes < PEEK_BYTES) {
-        headChunks.push(chunk.subarray(0, PEEK_BYTES - headBytes));
-        headBytes += Math.min(chunk.length, PEEK_BYTES - headBytes);
-      }
-      tailChunks.push(chunk);
-      tailBytes += chunk.length;
-      while (tailChunks.length > 1 && tailBytes - tailChunks[0]!.length >= PEEK_BYTES) tailBytes -= tailChunks.shift()!.length;
-    });
-    stream.on("limit", () => fail(413, `El archivo «${name}» pasa de ${formatFileSize(limits.maxFileBytes)}, el máximo por archivo.`));
-
-    // pipeline passes a broken upload (closed tab, truncated body) on as an error instead of hanging.
-    writes.push(
-      pipeline(stream, out).then(() => {
-        if (failure) return;
-        const tail = Buffer.concat(tailChunks);
-        tailChunks = [];
-        files.push({ field, name, tmpPath, size, sha256: hash.digest("hex"), head: Buffer.concat(headChunks), tail: tail.subarray(Math.max(0, tail.length - PEEK_BYTES)) });
-      }, () => fail(400, "No pudimos leer el formulario completo. Intente enviarlo de nuevo.")),
-    );
-  });
-
-  parser.on("filesLimit", () => fail(413, `Puede adjuntar hasta ${limits.maxFiles} archivos.`));
-  parser.on("partsLimit", () => fail(413, "El formulario tiene demasiadas partes."));
-  parser.on("fieldsLimit", () => fail(413, "El formulario tiene demasiados campos."));
-
-  const source = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
+  const reader = request.body.getReader();
   let received = 0;
-  source.on("data", (chunk: Buffer) => {
-    received += chunk.length;
-    // Someone is sending far past every limit: stop reading instead of draining forever.
-    if (received > limits.maxTotalBytes + DRAIN_ALLOWANCE) source.destroy(new Error("upload too large"));
-  });
-
   try {
-    await pipeline(source, parser);
-    await Promise.all(writes);
+    for (;;) {
+      // The thread may answer before the body ends (a malformed body): stop reading, as a failed parse always did.
+      if (upload.done) {
+        await reader.cancel().catch(() => {});
+        break;
+      }
+      if (upload.inFlight > IN_FLIGHT_BYTES) {
+        await upload.progress();
+        continue;
+      }
+      const { done, value } = await reader.read();
+      if (done) {
+        post(current, { type: "end", id });
+        break;
+      }
+      received += value.byteLength;
+      // Someone is sending far past every limit: stop reading instead of draining forever.
+      if (received > limits.maxTotalBytes + DRAIN_ALLOWANCE) {
+        post(current, { type: "abort", id });
+        await reader.cancel().catch(() => {});
+        break;
+      }
+      upload.inFlight += value.byteLength;
+      post(current, { type: "chunk", id, bytes: value }, transferable(value));
+    }
   } catch {
-    await Promise.allSettled(writes);
-    await removeQuietly(created);
-    const reported = failure as { status: 400 | 413; message: string } | null;
-    return { ok: false, fields, ...(reported ?? { status: 400, message: "No pudimos leer el formulario completo. Intente enviarlo de nuevo." }) };
+    // The body failed half-way (the connection broke).
+    post(current, { type: "abort", id });
   }
 
-  const reported = failure as { status: 400 | 413; message: string } | null;
-  if (reported) {
-    await removeQuietly(created);
-    return { ok: false, fields, ...reported };
+  const result = await upload.answer;
+  const fields = new FormData();
+  for (const [name, value] of result.fields) fields.append(name, value);
+  if (result.failure) {
+    // The thread removes what it wrote; when it died, this side does.
+    if (result.lost) await removeQuietly(tmpPaths);
+    return { ok: false, fields, ...failureMessage(result.failure, limits) };
   }
-  return { ok: true, fields, files };
+  // Text PostgreSQL cannot store (NUL), file names no one gives (control characters, past 255
+  // characters) and forged form intents: the sender's mistake, a 400 (docs/decisions/0035).
+  const refused = formProblem(fields) ?? (result.files.some((file) => !isAcceptableFileName(file.name)) ? FORM_BODY_MESSAGES.fileName : null);
+  if (refused) {
+    await removeQuietly(result.files.map((file) => file.tmpPath));
+    return { ok: false, status: 400, message: refused, fields };
+  }
+  return { ok: true, fields, files: result.files.map(toUploadedFile) };
+}
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+function toUploadedFile(file: ThreadFile): UploadedFile {
+  return { ...file, head: asBuffer(file.head), tail: asBuffer(file.tail) };
 }

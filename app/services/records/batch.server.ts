@@ -15,7 +15,7 @@ import { createRecord, deleteRecord, errorAnswer, filesByField, formDataToObject
 // is PocketBase's 400 naming its index. Decision record: docs/decisions/0015.
 
 /** Most bytes of a JSON batch (files go as multipart, with their own limits). */
-const MAX_BATCH_JSON_BYTES = 8 * 1024 * 1024;
+export const MAX_BATCH_JSON_BYTES = 8 * 1024 * 1024;
 
 /** PocketBase's default maximum of requests in one batch (core/settings_model.go). */
 export const MAX_BATCH_REQUESTS = 50;

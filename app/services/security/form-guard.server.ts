@@ -1,6 +1,8 @@
 import { isHoneypotFilled } from "~/lib/honeypot";
+import { readFormBody } from "~/lib/request-body";
 import { limited, ok, type Failure, type Result } from "~/lib/result";
-import { verifyFormToken } from "./form-token.server";
+import { FORM_FILL_FIELD } from "~/lib/form-visit";
+import { readFillMs, verifyFormToken } from "./form-token.server";
 import { consumeRateLimit, rateLimitMessage, type RateLimitRule } from "./rate-limit.server";
 
 // The one guard in front of every public form and sign-in screen; routes call it before they hand
@@ -46,7 +48,7 @@ export async function guardPublicForm(fields: FormData, guard: PublicFormGuard):
   const token = String(fields.get("formToken") ?? "");
   let tooFast = false;
   if (guard.token) {
-    const check = verifyFormToken(token, guard.token.form);
+    const check = verifyFormToken(token, guard.token.form, Date.now(), readFillMs(fields.get(FORM_FILL_FIELD)));
     if (!check.ok && check.reason !== "too-fast") return refuse(FORM_GUARD_MESSAGES.expired);
     tooFast = !check.ok;
   }
@@ -59,11 +61,8 @@ export async function guardPublicForm(fields: FormData, guard: PublicFormGuard):
   return ok({ tooFast, token });
 }
 
-/** Reads a urlencoded or multipart body; null when it cannot be read as a form. */
+/** Reads a urlencoded or multipart body; null when it is not a form one can store (see readFormBody). */
 export async function readFormData(request: Request): Promise<FormData | null> {
-  try {
-    return await request.formData();
-  } catch {
-    return null;
-  }
+  const body = await readFormBody(request);
+  return body.ok ? body.form : null;
 }

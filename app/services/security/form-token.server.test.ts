@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 // signing secret is kept) is set before any app module loads.
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("form-token"));
 
-import { issueFormToken, MAX_AGE_MS, MIN_FILL_MS, verifyFormToken } from "./form-token.server";
+import { FILL_CLAIM_SLACK_MS, issueFormToken, MAX_AGE_MS, MIN_FILL_MS, readFillMs, readFormNonce, verifyFormToken } from "./form-token.server";
 
 afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -84,5 +84,38 @@ describe("form tokens", () => {
     const [form, time, nonce] = token.split(".");
     const foreign = `${form}.${time}.${nonce}.${Buffer.alloc(32, 7).toString("base64url")}`;
     expect(verifyFormToken(foreign, "cotiza", shown + 10_000)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("on a cached page, the browser's fill time decides, bounded by the token's age", () => {
+    const token = issueFormToken("cotiza", shown);
+    const hour = 60 * 60 * 1000;
+    // Cached an hour ago, the form open 3 s or more: a person; less: a bot, however old the token.
+    expect(verifyFormToken(token, "cotiza", shown + hour, 3_000)).toEqual({ ok: true });
+    expect(verifyFormToken(token, "cotiza", shown + hour, 45_000)).toEqual({ ok: true });
+    expect(verifyFormToken(token, "cotiza", shown + hour, 2_999)).toEqual({ ok: false, reason: "too-fast" });
+    expect(verifyFormToken(token, "cotiza", shown + hour, 0)).toEqual({ ok: false, reason: "too-fast" });
+    // Rendered a second ago and open 4 s: within the slack for a clock set while the form was open.
+    expect(verifyFormToken(token, "cotiza", shown + 1_000, 4_000)).toEqual({ ok: true });
+    // Open longer than the page has existed (plus the slack): made up.
+    expect(verifyFormToken(token, "cotiza", shown + 10_000, 10_000 + FILL_CLAIM_SLACK_MS)).toEqual({ ok: true });
+    expect(verifyFormToken(token, "cotiza", shown + 10_000, 10_001 + FILL_CLAIM_SLACK_MS)).toEqual({ ok: false, reason: "too-fast" });
+    // The fill time never rescues a bad or expired token.
+    expect(verifyFormToken(token, "cotiza", shown + MAX_AGE_MS + 1, 60_000)).toEqual({ ok: false, reason: "expired" });
+    expect(verifyFormToken(`${token}x`, "cotiza", shown + hour, 60_000)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("reads the fill time and the nonce only when well formed", () => {
+    expect(readFillMs("4200")).toBe(4_200);
+    expect(readFillMs("0")).toBe(0);
+    for (const junk of [null, "", "-5", "3.5", "1e9", " 4000", "4000ms", "9".repeat(13)]) expect(readFillMs(junk), String(junk)).toBeUndefined();
+    expect(readFillMs(new File(["4000"], "fill.txt"))).toBeUndefined();
+
+    const uuid = "3f2b8c1e-9a4d-4c7e-8f10-2a6b5d9e0c71";
+    expect(readFormNonce(uuid)).toBe(uuid);
+    expect(readFormNonce("0123456789abcdef0123456789abcdef")).toBe("0123456789abcdef0123456789abcdef");
+    for (const junk of [null, "", "short", "a".repeat(65), `${uuid}:n:x`, "<script>alert(1)</script>", "ñandú-ñandú-ñandú-ñandú"]) {
+      expect(readFormNonce(junk), String(junk)).toBeNull();
+    }
+    expect(readFormNonce(new File([uuid], "nonce.txt"))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { rateLimits } from "~/db/schema/security";
 
@@ -54,4 +54,9 @@ export const RATE_LIMITS = {
 export function rateLimitMessage(result: RateLimitResult): string {
   const minutes = Math.ceil(result.retryAfterSeconds / 60);
   return `Demasiados intentos desde su conexión. Espere ${minutes === 1 ? "un minuto" : `${minutes} minutos`} e inténtelo de nuevo.`;
+}
+
+/** Forgets `key`'s window (after a sign-in proved the password, or a reset proved the mailbox). */
+export async function resetRateLimit(key: string): Promise<void> {
+  await getDb().delete(rateLimits).where(eq(rateLimits.key, key));
 }

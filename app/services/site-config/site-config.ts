@@ -1,5 +1,15 @@
-// The business data shown across the site. The owner edits this one module (CONTENT.md).
+// The business data shown across the site. The owner edits this one module (CONTENT.md); pages,
+// emails, the quote PDF and the editorial content (FAQ, legal pages) read it instead of repeating
+// it, and a test fails when an hour, phone, email or CLABE is written anywhere else
+// (business-facts.test.ts, docs/decisions/0033). The bank account for SPEI is in payment-account.ts.
 import { TIME_ZONE } from "~/lib/time";
+
+const OPENS = "08:00";
+const CLOSES = "18:00";
+/** "08:00" → "8:00": es-MX prose writes hours without the leading zero. */
+const clock = (time: string) => time.replace(/^0(?=\d:)/, "");
+
+const DEPOSIT_PERCENT = 50;
 
 export const siteConfig = {
   name: "Forja Diseño y Manufactura",
@@ -16,11 +26,24 @@ export const siteConfig = {
     postalCode: "76220",
     country: "MX",
   },
+  /** Plant hours: sales, visits and pickups alike. */
   hours: {
-    label: "Lunes a viernes, 8:00 a 18:00",
+    label: `Lunes a viernes, ${clock(OPENS)} a ${clock(CLOSES)}`,
+    /** Mid-sentence: "Recoja su pedido de lunes a viernes de 8:00 a 18:00". */
+    inSentence: `de lunes a viernes de ${clock(OPENS)} a ${clock(CLOSES)}`,
     days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-    opens: "08:00",
-    closes: "18:00",
+    opens: OPENS,
+    closes: CLOSES,
+  },
+  /**
+   * When customers pay: the FAQ, the terms and conditions and the default terms of every quote
+   * state this rule in these words.
+   */
+  paymentTerms: {
+    depositPercent: DEPOSIT_PERCENT,
+    onConfirmation: "Prototipos, piezas unitarias, productos del catálogo y pedidos menores se pagan completos al confirmar el pedido.",
+    series: `Series de producción, moldes y ensamble por contrato requieren un anticipo del ${DEPOSIT_PERCENT} % para iniciar y el ${100 - DEPOSIT_PERCENT} % restante antes del envío o la recolección.`,
+    credit: "Para clientes recurrentes ofrecemos crédito sujeto a evaluación.",
   },
   phone: { display: "+52 442 000 0000", href: "tel:+524420000000" },
   whatsapp: { display: "+52 442 000 0001", number: "524420000001" },
@@ -30,6 +53,11 @@ export const siteConfig = {
 } as const;
 
 export type SiteConfig = typeof siteConfig;
+
+/** The payment rule as one paragraph: paid on confirmation, or a deposit for series. */
+export function paymentRule(): string {
+  return `${siteConfig.paymentTerms.onConfirmation} ${siteConfig.paymentTerms.series}`;
+}
 
 export function whatsappUrl(message = "Hola, me interesa cotizar un proyecto con Forja."): string {
   return `https://wa.me/${siteConfig.whatsapp.number}?text=${encodeURIComponent(message)}`;

@@ -61,13 +61,16 @@ describe("catalogue CAD models over HTTP", () => {
     expect(svg.status).toBe(200);
     expect(svg.headers.get("content-type")).toBe("image/svg+xml");
     expect(svg.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    expect(svg.headers.get("content-security-policy")).toContain("sandbox");
+    expect(svg.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'; style-src 'unsafe-inline'");
+    // Opened on its own, the drawing downloads; the page shows it through <img>.
+    expect(svg.headers.get("content-disposition")).toMatch(/^attachment; filename="FOR-BRD-150\.svg"/);
     expect(await svg.text()).toContain("FOR-BRD-150");
 
     const stepFile = await get(step!);
     expect(stepFile.status).toBe(200);
-    expect(stepFile.headers.get("content-disposition")).toBe('attachment; filename="FOR-BRD-150.step"');
+    expect(stepFile.headers.get("content-disposition")).toBe(`attachment; filename="FOR-BRD-150.step"; filename*=UTF-8''FOR-BRD-150.step`);
     expect(stepFile.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(stepFile.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
     expect(new TextDecoder().decode((await stepFile.arrayBuffer()).slice(0, 12))).toBe("ISO-10303-21");
 
     const stlFile = Buffer.from(await (await get(stl!)).arrayBuffer());
@@ -81,7 +84,7 @@ describe("catalogue CAD models over HTTP", () => {
     const photoFile = await get(photo!);
     // File routes send their own headers once: one sandboxing policy, one nosniff.
     expect(photoFile.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(photoFile.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+    expect(photoFile.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
 
     // A made-up fingerprint, another file name, or a path escape: not found.
     for (const wrong of [drawing!.replace(/[0-9a-f]{32}/, "0".repeat(32)), drawing!.replace("dibujo.svg", "dibujo.png"), `${FLANGE}/cad/x/..%2F..%2Fmodelo.step`]) {

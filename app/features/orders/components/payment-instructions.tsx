@@ -43,7 +43,7 @@ export function PaymentInstructions({
       <p className="mt-2 text-acero-800">
         Transfiera <strong>{formatMoney(totalCentavos)}</strong> desde la banca en línea de su empresa con estos datos. Preparamos su pedido en cuanto confirmemos el pago.
       </p>
-      <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+      <dl className="mt-4 grid gap-3 wrap-anywhere sm:grid-cols-2">
         <div>
           <dt className="text-sm text-acero-600">Banco</dt>
           <dd className="font-semibold text-acero-900">{payment.bank}</dd>

@@ -78,7 +78,7 @@ function StatusRecord({ quote }: { quote: AnsweredQuote }) {
           Aceptada por {quote.acceptedName}
           {quote.acceptedAt ? ` el ${formatDateTime(quote.acceptedAt)}` : ""} (hora de la Ciudad de México).
         </p>
-        <p className="mt-1 text-sm">Nuestro equipo le escribirá para coordinar el anticipo, la liberación de archivos y la fecha de entrega. El PDF incluye el registro de su aceptación.</p>
+        <p className="mt-1 text-sm">Nuestro equipo le escribirá para coordinar la liberación de archivos y la fecha de entrega. El PDF incluye el registro de su aceptación y los datos para el pago.</p>
       </div>
     );
   }

@@ -34,7 +34,7 @@ export function QuoteDocument(props: QuoteDocumentProps) {
             {props.number} <span className="text-base font-normal text-acero-700">· revisión {props.revision}</span>
           </Heading>
         </div>
-        <div className="text-sm text-acero-800 sm:text-right">
+        <div className="text-sm wrap-anywhere text-acero-800 sm:text-right">
           <p className="font-semibold text-acero-900">{props.customer.name || "Cliente sin nombre"}</p>
           {props.customer.company ? <p>{props.customer.company}</p> : null}
           <p>{props.customer.email || "Sin correo"}</p>

@@ -1,6 +1,7 @@
 import type { QuoteLine } from "../types";
 import { formatMoney } from "~/lib/format";
 import { formatDiscount, formatLineQuantity } from "../totals";
+import { TableScroll } from "~/components/ui/table-scroll";
 
 // A quote's lines and totals as the customer reads them (also the staff preview and detail).
 // Unit prices and amounts are before IVA; the total says it includes IVA.
@@ -9,7 +10,7 @@ export function QuoteLinesTable({ lines, caption }: { lines: QuoteLine[]; captio
   if (lines.length === 0) return <p className="text-acero-700">Sin partidas.</p>;
   const anyDiscount = lines.some((line) => line.discountBp > 0);
   return (
-    <div className="overflow-x-auto rounded-md border border-acero-200">
+    <TableScroll label={caption} className="rounded-md border border-acero-200">
       <table className="min-w-full divide-y divide-acero-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-acero-50 text-left text-acero-800">
@@ -53,7 +54,7 @@ export function QuoteLinesTable({ lines, caption }: { lines: QuoteLine[]; captio
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -27,7 +27,7 @@ export function StaffQuoteRecord({ quote, sent, validity }: StaffQuoteRecordProp
     <>
       {sent ? (
         <StaffPanel title={`Revisión enviada (${sent.revision})`} id="seccion-enviada">
-          <dl className="mb-4 grid gap-4 sm:grid-cols-3">
+          <dl className="mb-4 grid gap-4 wrap-anywhere sm:grid-cols-3">
             <StaffField label="Enviada">{sent.sentAt ? formatDateTime(sent.sentAt) : null}</StaffField>
             <StaffField label="Vigencia">{validity}</StaffField>
             <StaffField label="Plazo de entrega">{workingDays(sent.leadTimeDays)}</StaffField>
@@ -51,7 +51,7 @@ export function StaffQuoteRecord({ quote, sent, validity }: StaffQuoteRecordProp
 
       {quote.acceptedAt ? (
         <StaffPanel title="Aceptación del cliente" id="seccion-aceptacion">
-          <dl className="grid gap-4 sm:grid-cols-2">
+          <dl className="grid gap-4 wrap-anywhere sm:grid-cols-2">
             <StaffField label="Firmó como">
               <span className="font-semibold">{quote.acceptedName}</span>
             </StaffField>
@@ -66,7 +66,7 @@ export function StaffQuoteRecord({ quote, sent, validity }: StaffQuoteRecordProp
 
       {quote.rejectedAt ? (
         <StaffPanel title="Rechazo del cliente" id="seccion-rechazo">
-          <dl className="grid gap-4 sm:grid-cols-2">
+          <dl className="grid gap-4 wrap-anywhere sm:grid-cols-2">
             <StaffField label="Motivo">{quote.rejectedReason}</StaffField>
             <StaffField label="Fecha y hora">{formatDateTime(quote.rejectedAt)} (hora de la Ciudad de México)</StaffField>
             <StaffField label="Comentario del cliente" wide>

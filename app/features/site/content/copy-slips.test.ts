@@ -12,7 +12,8 @@ import { serviceNameInSentence, services } from "./services";
 
 // The site speaks to customers as "usted" and writes acronyms in capitals. This scans the editorial
 // content, the email modules and the text of the pages and components for the slips that crept in
-// before: tú forms ("Cotiza", "tu proyecto") and acronyms a helper lowercased ("maquinado cnc").
+// before: tú forms ("Cotiza", "tu proyecto"), acronyms a helper lowercased ("maquinado cnc") and
+// straight double quotes where Spanish copy quotes with « » (docs/decisions/0033).
 
 const TU_IMPERATIVES = ["Cotiza", "Envía", "Sube", "Adjunta", "Escribe", "Elige", "Llena", "Descarga", "Contáctanos", "Escríbenos", "Llámanos", "Cuéntanos"];
 const TU_WORDS = ["tu", "tus", "contigo", "tuyo", "tuya", "tuyos", "tuyas"];
@@ -33,6 +34,8 @@ function copySlips(text: string): string[] {
   if (word) slips.push(`tuteo «${word[1]}»`);
   const acronym = lowercaseAcronym.exec(text);
   if (acronym) slips.push(`sigla en minúsculas «${acronym[1]}»`);
+  // Typographic quotes only: « » (and “ ” inside them). A straight " is for code, never for people.
+  if (text.includes('"')) slips.push("comillas rectas (use « »)");
   return slips;
 }
 
@@ -93,6 +96,7 @@ describe("copySlips", () => {
     expect(copySlips("Cotizar maquinado cnc")).toEqual(["sigla en minúsculas «cnc»"]);
     expect(copySlips("Cotizar ingeniería mecánica y cad")).toEqual(["sigla en minúsculas «cad»"]);
     expect(copySlips("Cotizar ingeniería inversa y escaneo 3d")).toEqual(["sigla en minúsculas «3d»"]);
+    expect(copySlips('en adelante, "Forja"')).toEqual(["comillas rectas (use « »)"]);
   });
 
   it("leaves usted copy, capital acronyms, slugs, paths and file extensions alone", () => {
@@ -106,6 +110,7 @@ describe("copySlips", () => {
       "application/pdf",
       "Tubo de acero",
       "Cotización",
+      "en adelante, «Forja»",
     ]) {
       expect(copySlips(text), text).toEqual([]);
     }

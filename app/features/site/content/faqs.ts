@@ -1,4 +1,7 @@
+import { formatAddress, paymentRule, siteConfig } from "~/services/site-config/site-config";
 import type { FaqGroup } from "./types";
+
+// Business facts (hours, email, payment terms) come from site-config, never written here.
 
 export const faqGroups: FaqGroup[] = [
   {
@@ -126,13 +129,14 @@ export const faqGroups: FaqGroup[] = [
       {
         question: "¿Qué formas de pago aceptan?",
         answer: [
-          "Transferencia electrónica por SPEI. Los datos bancarios vienen en cada cotización y en la confirmación de pedido. Para confirmar su pago, envíe el comprobante a ventas@forja.example con su número de cotización.",
+          "Transferencia electrónica por SPEI. Los pedidos del catálogo que recoge en planta también puede pagarlos al recogerlos.",
+          `Los datos bancarios (banco, CLABE, beneficiario y la referencia que debe escribir en el concepto) aparecen en cuanto usted acepta una cotización: en la página de la cotización, en el correo que confirma la aceptación y en el PDF. En los pedidos del catálogo aparecen en la confirmación del pedido. Para confirmar su pago, envíe el comprobante a ${siteConfig.email} con su número de cotización o de pedido.`,
         ],
       },
       {
         question: "¿Piden anticipo?",
         answer: [
-          "Prototipos, piezas unitarias y pedidos menores se pagan al confirmar el pedido. Series de producción, moldes y ensamble por contrato requieren un anticipo del 50 % para iniciar y el 50 % restante antes del envío. Para clientes recurrentes ofrecemos crédito sujeto a evaluación.",
+          `${paymentRule()} ${siteConfig.paymentTerms.credit}`,
         ],
       },
       {
@@ -155,7 +159,7 @@ export const faqGroups: FaqGroup[] = [
       {
         question: "¿Puedo recoger mi pedido en planta?",
         answer: [
-          "Sí. Puede recoger sin costo en nuestra planta en Parque Industrial Querétaro, Santa Rosa Jáuregui, de lunes a viernes de 8:00 a 18:00. Le avisamos por correo cuando su pedido esté listo; presente su número de pedido y una identificación.",
+          `Sí. Puede recoger sin costo en nuestra planta (${formatAddress()}) ${siteConfig.hours.inSentence}. Le avisamos por correo cuando su pedido esté listo; presente su número de pedido y una identificación.`,
         ],
       },
       {
@@ -167,7 +171,7 @@ export const faqGroups: FaqGroup[] = [
       {
         question: "¿Qué hago si mi pedido llega dañado?",
         answer: [
-          "Anótelo en la guía de la paquetería al recibir, tome fotografías del empaque y de las piezas, y escríbanos a ventas@forja.example dentro de las 48 horas siguientes. Nosotros gestionamos la reclamación y reponemos las piezas dañadas.",
+          `Anótelo en la guía de la paquetería al recibir, tome fotografías del empaque y de las piezas, y escríbanos a ${siteConfig.email} dentro de las 48 horas siguientes. Nosotros gestionamos la reclamación y reponemos las piezas dañadas.`,
         ],
       },
     ],

@@ -2,6 +2,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { FieldError, FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
+import { FORM_NONCE_FIELD, useFormVisit } from "~/lib/form-visit";
 import { ContactSchema } from "../forms";
 import { PrivacyConsent } from "./privacy-consent";
 
@@ -13,11 +14,13 @@ export function ContactForm({ formToken, lastResult, privacyHref }: { formToken:
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  const nonce = useFormVisit("contacto", formToken);
   const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
       <FormErrors errors={form.errors} id={form.errorId} />
       <input type="hidden" name="formToken" value={formToken} />
+      <input type="hidden" name={FORM_NONCE_FIELD} value={nonce} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField field={fields.name} label="Nombre" autoComplete="name" />
         <TextField field={fields.email} label="Correo electrónico" type="email" autoComplete="email" />

@@ -5,6 +5,7 @@ import { Form, useNavigate } from "react-router";
 import { FieldError, FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
 import { useHydrated } from "~/lib/app-shell/use-hydrated";
 import { formatFileSize } from "~/lib/format";
+import { FORM_NONCE_FIELD, useFormVisit } from "~/lib/form-visit";
 import {
   CERTIFICATE_OPTIONS,
   INDUSTRY_CERTIFICATE_PRESETS,
@@ -61,6 +62,7 @@ export function QuoteRequestForm({ formToken, lastResult, defaults, privacyHref 
   const sending = useRef(false);
   const [result, setResult] = useState(lastResult ?? undefined);
   const [token, setToken] = useState(formToken);
+  const nonce = useFormVisit("cotiza", token);
   const [files, setFiles] = useState<File[]>([]);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
@@ -166,6 +168,7 @@ export function QuoteRequestForm({ formToken, lastResult, defaults, privacyHref 
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onChange={onFormChange} className="space-y-10">
       <FormErrors errors={form.errors} id={form.errorId} />
       <input type="hidden" name="formToken" value={token} />
+      <input type="hidden" name={FORM_NONCE_FIELD} value={nonce} />
 
       <section aria-labelledby="cotiza-contacto" className="space-y-5">
         <h2 id="cotiza-contacto" className="text-xl font-semibold text-acero-900">

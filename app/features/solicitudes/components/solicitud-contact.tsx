@@ -27,7 +27,7 @@ export function SolicitudContact({ solicitud: s }: SolicitudContactProps) {
   const whatsapp = s.phone ? whatsappHref(s.phone) : null;
   return (
     <SolicitudPanel title="Contacto" id="seccion-contacto">
-      <dl className="grid gap-4 sm:grid-cols-2">
+      <dl className="grid gap-4 wrap-anywhere sm:grid-cols-2">
         <SolicitudField label="Nombre">{s.name}</SolicitudField>
         <SolicitudField label="Empresa">{s.company}</SolicitudField>
         <SolicitudField label="Correo electrónico">

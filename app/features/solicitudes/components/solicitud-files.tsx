@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { PartViewer, type PartViewerSource } from "~/components/part-viewer/part-viewer";
-import { formatFileSize, formatMoney, formatNumber } from "~/lib/format";
+import { formatFileSize, formatMoney, formatNumber, shortFileName, visibleFileName } from "~/lib/format";
 import { loadCadMesh, workerFormat } from "../cad-reader";
 import { UNIT_NAMES } from "../cad-units";
 import type { StlMeasurement } from "../estimate";
@@ -74,7 +74,22 @@ function FileViewer({ url, file }: { url: string; file: SolicitudFilesProps["fil
   const source: PartViewerSource = file.kind === "stl" ? { kind: "stl", url } : { kind: "load", load };
   const box = file.geometryStatus === "ok" ? file.geometry?.bbox : undefined;
   const dimensions = box ? `${decimal.format(box.x)} × ${decimal.format(box.y)} × ${decimal.format(box.z)} mm` : undefined;
-  return <PartViewer source={source} label={file.originalName} dimensions={dimensions} />;
+  return <PartViewer source={source} label={visibleFileName(file.originalName)} dimensions={dimensions} />;
+}
+
+/** How many characters of a file name a list shows; the whole name is in its title. */
+const FILE_NAME_CHARS = 60;
+
+/**
+ * A customer's file name as data: without control or bidi characters (an RTL override fakes the
+ * extension), shortened in the middle, the whole name in the title (React escapes both).
+ */
+function FileName({ name }: { name: string }) {
+  return (
+    <span className="font-medium break-all text-acero-900" title={visibleFileName(name)} data-file-name>
+      {shortFileName(name, FILE_NAME_CHARS)}
+    </span>
+  );
 }
 
 export function SolicitudFiles({ solicitudId, files }: SolicitudFilesProps) {
@@ -86,13 +101,13 @@ export function SolicitudFiles({ solicitudId, files }: SolicitudFilesProps) {
             <li key={file.id} className="py-2">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  <span className="font-medium break-all text-acero-900">{file.originalName}</span>{" "}
+                  <FileName name={file.originalName} />{" "}
                   <span className="text-sm text-acero-600">
                     ({file.kind.toUpperCase()}, {formatFileSize(file.size)})
                   </span>
                 </span>
-                <a href={`/admin/formularios/${solicitudId}/archivos/${file.id}`} className={`${linkClass} text-sm`} download={file.originalName}>
-                  Descargar<span className="sr-only"> {file.originalName}</span>
+                <a href={`/admin/formularios/${solicitudId}/archivos/${file.id}`} className={`${linkClass} text-sm`} download={visibleFileName(file.originalName)}>
+                  Descargar<span className="sr-only"> {visibleFileName(file.originalName)}</span>
                 </a>
               </div>
               {file.geometryStatus ? (
@@ -125,7 +140,9 @@ export function SolicitudEstimates({ estimates }: { estimates: StoredEstimate[] 
       <ul className="mt-3 space-y-3">
         {estimates.map((estimate) => (
           <li key={estimate.fileId} className="rounded-md border border-acero-200 p-3">
-            <p className="font-medium break-all text-acero-900">{estimate.fileName}</p>
+            <p>
+              <FileName name={estimate.fileName} />
+            </p>
             <dl className="mt-2 grid gap-3 text-sm sm:grid-cols-2">
               <SolicitudField label="Volumen">{volume.format(estimate.volumeMm3 / 1000)} cm³</SolicitudField>
               <SolicitudField label="Caja envolvente">

@@ -21,7 +21,7 @@ export interface SolicitudProjectProps {
 export function SolicitudProject({ solicitud: s }: SolicitudProjectProps) {
   return (
     <SolicitudPanel title="Proyecto" id="seccion-proyecto">
-      <dl className="grid gap-4 sm:grid-cols-2">
+      <dl className="grid gap-4 wrap-anywhere sm:grid-cols-2">
         <SolicitudField label="Industria">{optionLabel(INDUSTRY_OPTIONS, s.industry)}</SolicitudField>
         <SolicitudField label="Servicio">{optionLabel(SERVICE_OPTIONS, s.service)}</SolicitudField>
         <SolicitudField label="Descripción del proyecto" wide>

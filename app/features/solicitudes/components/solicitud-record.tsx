@@ -20,7 +20,7 @@ export interface SolicitudRecordProps {
 export function SolicitudRecord({ solicitud: s }: SolicitudRecordProps) {
   return (
     <SolicitudPanel title="Confidencialidad y registro" id="seccion-registro">
-      <dl className="grid gap-4 sm:grid-cols-2">
+      <dl className="grid gap-4 wrap-anywhere sm:grid-cols-2">
         <SolicitudField label="Acuerdo de confidencialidad">
           {s.ndaVersion ? (
             <>

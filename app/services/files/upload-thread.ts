@@ -1,0 +1,186 @@
+// Entry of the upload worker thread (docs/decisions/0006, 0032): the per-byte work of a multipart
+// upload — finding the parts (busboy), hashing each file (sha256), keeping its first and last 64 KiB
+// for the content check and writing it to its temporary file — runs here, off the request's thread.
+// The request's thread only reads the body and passes each chunk on (multipart.server.ts), and says
+// what a failure means in Spanish. Node runs this file as it is in tests and development (types
+// stripped); the build bundles it to build/upload-worker.mjs (scripts/build-geometry-worker.mjs).
+// Imports are Node's and busboy only: nothing here may need the app's bundler.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { finished, pipeline } from "node:stream/promises";
+import { parentPort } from "node:worker_threads";
+import busboy from "busboy";
+import type { UploadLimits } from "./multipart.server";
+
+/** Why an upload was refused; the request's thread turns it into the Spanish message. */
+export type UploadFailure =
+  | { reason: "field-too-long" | "total-too-large" | "too-many-files" | "too-many-parts" | "too-many-fields" | "unreadable" }
+  | { reason: "file-too-large"; name: string };
+
+export interface ThreadFile {
+  field: string;
+  name: string;
+  tmpPath: string;
+  size: number;
+  sha256: string;
+  head: Uint8Array;
+  tail: Uint8Array;
+}
+
+export type UploadThreadRequest =
+  /** `tmpPaths`: the names to write files to, in order (one per allowed file), made by the request's thread so it can remove them if this thread dies. */
+  | { type: "start"; id: number; contentType: string; limits: UploadLimits; tmpPaths: string[] }
+  | { type: "chunk"; id: number; bytes: Uint8Array }
+  | { type: "end"; id: number }
+  | { type: "abort"; id: number };
+
+export type UploadThreadResponse =
+  /** `bytes` more of the body were parsed (sent every ACK_BYTES or so): the request's thread may send that much more. */
+  | { type: "consumed"; id: number; bytes: number }
+  /** The upload is over: the text fields read, and the files when there is no failure (else none are left on disk). */
+  | { type: "done"; id: number; fields: [string, string][]; files: ThreadFile[]; failure: UploadFailure | null };
+
+const PEEK_BYTES = 64 * 1024;
+/** Parsed bytes are reported in batches of at least this much (a message per chunk would cost more than it says). */
+export const ACK_BYTES = 256 * 1024;
+
+interface Receiving {
+  parser: ReturnType<typeof busboy>;
+  unacknowledged: number;
+}
+
+const uploads = new Map<number, Receiving>();
+const port = parentPort;
+
+function post(message: UploadThreadResponse): void {
+  port?.postMessage(message);
+}
+
+function removeQuietly(paths: string[]): Promise<unknown> {
+  return Promise.all(paths.map((file) => fs.promises.rm(file, { force: true }).catch(() => {})));
+}
+
+function start({ id, contentType, limits, tmpPaths }: Extract<UploadThreadRequest, { type: "start" }>): void {
+  const fields: [string, string][] = [];
+  const files: ThreadFile[] = [];
+  const created: string[] = [];
+  const writes: Promise<void>[] = [];
+  let failure: UploadFailure | null = null;
+  let totalBytes = 0;
+  const fail = (reason: UploadFailure) => {
+    failure ??= reason;
+  };
+
+  let parser: ReturnType<typeof busboy>;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      defParamCharset: "utf8",
+      // busboy reports "limit" on reaching fileSize; a file of exactly the maximum is allowed.
+      limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes + 1, fields: 200, fieldSize: 64 * 1024, parts: 300 },
+    });
+  } catch {
+    // No boundary, or one busboy cannot use.
+    post({ type: "done", id, fields, files, failure: { reason: "unreadable" } });
+    return;
+  }
+  uploads.set(id, { parser, unacknowledged: 0 });
+  const parsed = finished(parser);
+
+  parser.on("field", (name, value, info) => {
+    if (info.valueTruncated) fail({ reason: "field-too-long" });
+    fields.push([name, value]);
+  });
+
+  parser.on("file", (field, stream, info) => {
+    const name = path.basename(info.filename ?? "").trim();
+    const tmpPath = tmpPaths[created.length];
+    if (!name || failure || !tmpPath) {
+      stream.resume();
+      return;
+    }
+    created.push(tmpPath);
+    const out = fs.createWriteStream(tmpPath, { flags: "wx" });
+    const hash = createHash("sha256");
+    const headChunks: Buffer[] = [];
+    let headBytes = 0;
+    let tailChunks: Buffer[] = [];
+    let tailBytes = 0;
+    let size = 0;
+
+    stream.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      totalBytes += chunk.length;
+      if (totalBytes > limits.maxTotalBytes) fail({ reason: "total-too-large" });
+      if (failure) return;
+      hash.update(chunk);
+      if (headBytes < PEEK_BYTES) {
+        headChunks.push(chunk.subarray(0, PEEK_BYTES - headBytes));
+        headBytes += Math.min(chunk.length, PEEK_BYTES - headBytes);
+      }
+      tailChunks.push(chunk);
+      tailBytes += chunk.length;
+      while (tailChunks.length > 1 && tailBytes - tailChunks[0]!.length >= PEEK_BYTES) tailBytes -= tailChunks.shift()!.length;
+    });
+    stream.on("limit", () => fail({ reason: "file-too-large", name }));
+
+    // pipeline passes a broken upload (closed tab, truncated body) on as an error instead of hanging.
+    writes.push(
+      pipeline(stream, out).then(
+        () => {
+          if (failure) return;
+          const tail = Buffer.concat(tailChunks);
+          tailChunks = [];
+          files.push({ field, name, tmpPath, size, sha256: hash.digest("hex"), head: Buffer.concat(headChunks), tail: tail.subarray(Math.max(0, tail.length - PEEK_BYTES)) });
+        },
+        () => fail({ reason: "unreadable" }),
+      ),
+    );
+  });
+
+  parser.on("filesLimit", () => fail({ reason: "too-many-files" }));
+  parser.on("partsLimit", () => fail({ reason: "too-many-parts" }));
+  parser.on("fieldsLimit", () => fail({ reason: "too-many-fields" }));
+
+  void (async () => {
+    try {
+      await parsed;
+      await Promise.all(writes);
+    } catch {
+      // A body cut short or malformed, or aborted by the request's thread; a limit reached first is the reason given.
+      await Promise.allSettled(writes);
+      fail({ reason: "unreadable" });
+    }
+    uploads.delete(id);
+    if (failure) await removeQuietly(created);
+    post({ type: "done", id, fields, files: failure ? [] : files, failure });
+  })();
+}
+
+function acknowledge(id: number, receiving: Receiving, bytes: number): void {
+  receiving.unacknowledged += bytes;
+  if (receiving.unacknowledged < ACK_BYTES) return;
+  post({ type: "consumed", id, bytes: receiving.unacknowledged });
+  receiving.unacknowledged = 0;
+}
+
+port?.on("message", (message: UploadThreadRequest) => {
+  if (message.type === "start") return start(message);
+  const receiving = uploads.get(message.id);
+  if (!receiving) return; // already over (a malformed body): the request's thread stops sending
+  switch (message.type) {
+    case "chunk": {
+      const bytes = message.bytes;
+      // The callback comes once busboy has taken the chunk (later when a file's disk write lags behind).
+      receiving.parser.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), () => acknowledge(message.id, receiving, bytes.byteLength));
+      return;
+    }
+    case "end":
+      receiving.parser.end();
+      return;
+    case "abort":
+      receiving.parser.destroy(new Error("upload aborted"));
+      return;
+  }
+});

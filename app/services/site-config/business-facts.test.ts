@@ -1,0 +1,128 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { faqGroups } from "~/features/site/content/faqs";
+import { legalPages } from "~/features/site/content/legal";
+import { DEFAULT_TERMS } from "~/features/quotes/forms";
+import { DEMO_CLABE } from "./payment-account";
+import { paymentRule, siteConfig } from "./site-config";
+
+// One source for business facts (docs/decisions/0033). Hours, phone numbers, the sales email, the
+// RFC and the CLABE are written only in app/services/site-config; every page, email, the quote PDF
+// and the editorial content read them from there. The /contact page once said 9:00 to 17:00 while
+// the FAQ said 8:00 to 18:00, and a quote's default terms asked every customer for a 50 % deposit
+// while the FAQ said prototypes are paid on confirmation: this file fails on either.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const siteConfigDir = path.join(root, "app/services/site-config");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(ts|tsx)$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !file.startsWith(siteConfigDir + path.sep));
+}
+
+/** Every literal piece of text in a module (strings, template parts, JSX text), never comments. */
+function literals(file: string): { where: string; text: string }[] {
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const out: { where: string; text: string }[] = [];
+  const add = (node: ts.Node, text: string) =>
+    out.push({ where: `${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`, text });
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isJsxText(node)) add(node, node.text);
+    else if (ts.isTemplateExpression(node)) {
+      add(node, node.head.text);
+      for (const span of node.templateSpans) add(span, span.literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+// A clock time from 1:00 to 23:59 ("8:00", "17:00"); not part of a longer time ("15:04:05" in a
+// format description) and not midnight, which the staff pages use as a day boundary ("desde las 0:00").
+const HOUR = /(?<![\d:])(?:0?[1-9]|1\d|2[0-3]):[0-5]\d(?![\d:])/;
+const FACTS: { name: string; pattern: RegExp }[] = [
+  { name: "hora", pattern: HOUR },
+  { name: "correo de Forja", pattern: /[\w.+-]+@forja\.example/i },
+  { name: "teléfono", pattern: /(?:\+?52[\s-]?)?442[\s-]?\d{3}[\s-]?\d{4}/ },
+  { name: "RFC", pattern: new RegExp(siteConfig.rfc, "i") },
+  { name: "CLABE", pattern: /(?<!\d)\d{18}(?!\d)|\d{3} \d{3} \d{11} \d/ },
+];
+
+/** The business facts written literally in a piece of text. */
+function factsIn(text: string): string[] {
+  return FACTS.filter(({ pattern }) => pattern.test(text)).map(({ name }) => name);
+}
+
+const scanned = [...sourceFiles(path.join(root, "app")), ...sourceFiles(path.join(root, "server"))];
+
+describe("factsIn", () => {
+  it("finds the literals that used to drift apart", () => {
+    expect(factsIn("la ventanilla de embarques atiende de lunes a viernes de 9:00 a 17:00")).toEqual(["hora"]);
+    expect(factsIn("escríbanos a ventas@forja.example")).toEqual(["correo de Forja"]);
+    expect(factsIn("Llame al +52 442 000 0000")).toEqual(["teléfono"]);
+    expect(factsIn(`CLABE ${DEMO_CLABE}`)).toEqual(["CLABE"]);
+    expect(factsIn("CLABE 012 180 00123456789 9")).toEqual(["CLABE"]);
+    expect(factsIn("Forja, RFC FDM150312AB1")).toEqual(["RFC"]);
+  });
+
+  it("leaves dates, long times, midnight and norms alone", () => {
+    for (const text of ["2026-03-05T00:00:00Z", "2006-01-02 15:04:05.000Z", "Recibidos desde las 0:00", "ISO 9001:2015", "https://forja.example"]) {
+      expect(factsIn(text), text).toEqual([]);
+    }
+  });
+});
+
+describe("business facts come from site-config", () => {
+  it("no page, component, email, PDF or content module writes an hour, phone, email, RFC or CLABE itself", () => {
+    // The scan must reach the content, the pages, the emails and the PDF, or it proves nothing.
+    for (const expected of ["app/features/site/content/faqs.ts", "app/features/site/content/legal.ts", "app/routes/site/contact.tsx", "app/features/quotes/quote-pdf.server.tsx", "app/features/quotes/quote-emails.server.ts", "app/features/orders/order-emails.server.ts"]) {
+      expect(scanned.map((file) => path.relative(root, file)), expected).toContain(expected);
+    }
+    const found = scanned.flatMap(literals).flatMap(({ where, text }) => factsIn(text).map((fact) => `${where}: ${fact} en «${text.trim().slice(0, 120)}»`));
+    expect(found).toEqual([]);
+  });
+
+  it("the plant hours read the same on the FAQ and the legal terms as in the config", () => {
+    const faqText = faqGroups.flatMap((group) => group.items.flatMap((item) => item.answer)).join("\n");
+    const terms = legalPages.find((page) => page.slug === "terminos")!.body;
+    for (const text of [faqText, terms]) {
+      expect(text).toContain(siteConfig.hours.inSentence);
+      // Whatever hours they state are the config's.
+      for (const [time] of text.matchAll(new RegExp(HOUR, "g"))) expect([siteConfig.hours.opens, siteConfig.hours.closes].map((value) => value.replace(/^0/, ""))).toContain(time);
+    }
+  });
+});
+
+describe("one payment rule", () => {
+  const faqAnswer = (question: string) => faqGroups.flatMap((group) => group.items).find((item) => item.question === question)!.answer.join(" ");
+  const terms = legalPages.find((page) => page.slug === "terminos")!.body;
+  const deposits = (text: string) => [...text.matchAll(/(\d+) ?% (?:de anticipo|restante)|anticipo del (\d+) ?%/g)].map((match) => Number(match[1] ?? match[2]));
+
+  it("the FAQ «¿Piden anticipo?», the legal terms and a new quote's default terms state the same rule", () => {
+    for (const [where, text] of [
+      ["FAQ", faqAnswer("¿Piden anticipo?")],
+      ["términos", terms],
+      ["términos de la cotización", DEFAULT_TERMS],
+    ] as const) {
+      expect(text, where).toContain(siteConfig.paymentTerms.onConfirmation);
+      expect(text, where).toContain(siteConfig.paymentTerms.series);
+      // No other split hides elsewhere in the same text.
+      for (const percent of deposits(text)) expect([siteConfig.paymentTerms.depositPercent, 100 - siteConfig.paymentTerms.depositPercent], where).toContain(percent);
+    }
+    expect(DEFAULT_TERMS).toContain(paymentRule());
+  });
+
+  it("the FAQ says where the bank details are, and that is where the pages put them (an accepted quote and the order confirmation)", () => {
+    const answer = faqAnswer("¿Qué formas de pago aceptan?");
+    expect(answer).toContain("acepta una cotización");
+    expect(answer).toContain("confirmación del pedido");
+    expect(answer).not.toMatch(/cada cotización/);
+    expect(answer).toContain(siteConfig.email);
+  });
+});

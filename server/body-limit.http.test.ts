@@ -1,0 +1,99 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// Issue 14: 100 MB posted to /login took 72 s and 1.9 GB. The real production server over HTTP:
+// 100 MB of form to /login and /registro and of JSON to the APIs, generated while sent (never held
+// in memory), with Content-Length and chunked, is refused with a 413 within about a second, and
+// the server's memory hardly moves; an upload past the forms' 64 KB but within its own limits
+// still goes through.
+
+const dataDir = await vi.hoisted(async () => (await import("../tests/support/test-env")).isolateTestEnv("body-limit"));
+
+import { getAuthSecret } from "~/services/security/secret.server";
+import { largeStepFile } from "../tests/support/minimal-files";
+import { validQuoteFields } from "../tests/support/solicitud-requests";
+import { postStreamed } from "../tests/support/streamed-body";
+import { startTestServer, type TestServer } from "../tests/support/test-server";
+
+const MB = 1024 * 1024;
+const HUGE = 100 * MB;
+/** "Within about a second": the answer's headers, from the first byte sent (a busy 2-core machine included). */
+const PROMPT_MS = 1_500;
+/** How much the server's resident memory may grow over all the refused bodies. */
+const RSS_GROWTH_BYTES = 64 * MB;
+const FORM = "application/x-www-form-urlencoded";
+
+let server: TestServer | undefined;
+
+beforeAll(async () => {
+  server = await startTestServer({ dataDir, env: { AUTH_SECRET: getAuthSecret() } });
+}, 360_000);
+
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+/** The server process's resident memory (Linux /proc): it runs with this file's DATA_DIR. */
+function serverRss(): number {
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    let environ: string;
+    try {
+      environ = fs.readFileSync(`/proc/${pid}/environ`, "utf8");
+    } catch {
+      continue;
+    }
+    if (!environ.split("\0").includes(`DATA_DIR=${dataDir}`) || !fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server/index.ts")) continue;
+    const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    if (rss) return Number(rss[1]) * 1024;
+  }
+  throw new Error("server process not found");
+}
+
+describe("bodies past their bound, on the real server", { timeout: 120_000 }, () => {
+  const cases = [
+    { path: "/login", contentType: FORM, prefix: "email=a%40b.mx&password=", page: true },
+    { path: "/registro", contentType: FORM, prefix: "name=Ana&email=a%40b.mx&password=", page: true },
+    { path: "/api/collections/users/records", contentType: "application/json", prefix: '{"email":"', page: false },
+    { path: "/api/auth/local/register", contentType: "application/json", prefix: '{"username":"', page: false },
+  ];
+
+  it("are refused with a 413 within about a second, with Content-Length and chunked, and the server's memory hardly grows", async () => {
+    // Warm up: the first requests load modules the refusals do not need.
+    await fetch(`${server!.url}/login`, { signal: AbortSignal.timeout(30_000) });
+    const before = serverRss();
+    for (const { path, contentType, prefix, page } of cases) {
+      for (const chunked of [false, true]) {
+        const answer = await postStreamed(server!.url, path, { bytes: HUGE, chunked, contentType, prefix });
+        const label = `${path} ${chunked ? "chunked" : "Content-Length"}`;
+        expect([label, answer.status]).toEqual([label, 413]);
+        expect(answer.ms, label).toBeLessThan(PROMPT_MS);
+        expect(answer.sent, label).toBeLessThan(HUGE);
+        expect(answer.headers.connection, label).toBe("close");
+        if (page) {
+          expect(answer.headers["content-type"], label).toMatch(/^text\/html/);
+          expect(answer.body, label).toContain("El formulario es demasiado grande");
+        } else if (path.startsWith("/api/auth")) {
+          expect(JSON.parse(answer.body), label).toMatchObject({ data: null, error: { status: 413, name: "PayloadTooLargeError" } });
+        } else {
+          expect(JSON.parse(answer.body), label).toMatchObject({ status: 413, message: expect.stringContaining("demasiado grande"), data: {} });
+        }
+      }
+    }
+    expect(serverRss() - before).toBeLessThan(RSS_GROWTH_BYTES);
+    // And it still answers.
+    expect((await fetch(`${server!.url}/api/health`, { signal: AbortSignal.timeout(30_000) })).status).toBe(200);
+  });
+
+  it("lets an upload past the forms' 64 KB through to its route's own limits (/api/cotiza, 600 KB)", async () => {
+    const page = await (await fetch(`${server!.url}/cotiza`, { signal: AbortSignal.timeout(30_000) })).text();
+    const formToken = (/<input[^>]*name="formToken"[^>]*value="([^"]+)"/.exec(page) ?? /<input[^>]*value="([^"]+)"[^>]*name="formToken"/.exec(page))?.[1]?.replace(/&amp;/g, "&");
+    expect(formToken).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 3_100)); // the forms' minimum fill time
+    const form = new FormData();
+    for (const [name, value] of Object.entries(validQuoteFields({ formToken: formToken! }))) for (const item of [value].flat()) form.append(name, String(item));
+    form.append("files", new Blob([Buffer.from(largeStepFile(600_000))], { type: "application/step" }), "soporte.step");
+    const sent = await fetch(`${server!.url}/api/cotiza`, { method: "POST", body: form, headers: { origin: server!.url, "x-forwarded-for": "10.77.0.1" }, signal: AbortSignal.timeout(30_000) });
+    expect([sent.status, await sent.json()]).toEqual([200, { ok: true, number: expect.stringMatching(/^SOL-\d{4}-\d{4}$/) }]);
+  });
+});
