@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { formatFileSize } from "~/lib/format";
 import { SMALL_BODY_BYTES } from "~/lib/request-body";
 import { MAX_BATCH_JSON_BYTES } from "~/services/records/batch.server";
-import { MAX_JSON_BODY_BYTES } from "~/services/records/writes.server";
+import { MAX_JSON_BODY_BYTES, tooLarge as pocketBaseTooLarge } from "~/services/records/writes.server";
 import { refuse } from "./refusal";
 
 // Every request body has a bound, enforced while it is read (docs/decisions/0034): past
@@ -66,14 +66,20 @@ export function bodyLimit(path: string, contentType: string | undefined): number
   return OTHER_BOUNDS.find((entry) => entry.path.test(route))?.bytes ?? FORM_BODY_BYTES;
 }
 
+/**
+ * The 413: in Spanish for pages and better-auth's endpoints; in PocketBase's and Strapi's own
+ * literals for theirs, which their clients and tests know (services/records/writes.server.ts,
+ * invalidBody in routes/api/strapi-auth.server.ts).
+ */
 function tooLarge(req: Request, res: Response, limit: number): void {
   const api = /^\/api\//i.test(req.path);
   refuse(req, res, {
     status: 413,
     title: "El formulario es demasiado grande",
     message: api
-      ? `La petición es demasiado grande: su cuerpo admite hasta ${formatFileSize(limit)}.`
+      ? `La petición es demasiado grande: admite hasta ${formatFileSize(limit)}.`
       : `El formulario es demasiado grande: admite hasta ${formatFileSize(limit)}. Revise el texto que escribió y envíelo de nuevo; para adjuntar archivos use el formulario de cotización.`,
+    apiMessages: { pocketbase: (pocketBaseTooLarge().body as { message: string }).message, strapi: "Request entity too large" },
   });
 }
 

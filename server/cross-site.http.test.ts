@@ -102,7 +102,8 @@ describe("every action refuses a post from another site", { timeout: 60_000 }, (
     const exempt = CROSS_SITE_EXEMPT.some((pattern) => pattern.test(path));
     // What a browser's cookies would authorize: the staff's on the staff screens, a customer's elsewhere.
     const cookie = path.startsWith("/admin") ? cookies.staff : cookies.customer;
-    for (const signal of [{ origin: FOREIGN }, { referer: `${FOREIGN}/pagina` }, { "sec-fetch-site": "cross-site" }]) {
+    const signals: Record<string, string>[] = [{ origin: FOREIGN }, { referer: `${FOREIGN}/pagina` }, { "sec-fetch-site": "cross-site" }];
+    for (const signal of signals) {
       const response = await send(path, { cookie, ...signal });
       const body = await response.text();
       if (exempt) {

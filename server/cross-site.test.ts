@@ -76,7 +76,8 @@ describe("comesFromOwnSite", () => {
 describe("crossSiteChecks", () => {
   it("refuses a page's post from another site with a Spanish page, before the route, and closes the connection", async () => {
     for (const path of ["/salir", "/login", "/login.data", "/admin/productos/abc", "/quotes/abc"]) {
-      for (const headers of [{ origin: FOREIGN }, { referer: `${FOREIGN}/pagina` }, { "sec-fetch-site": "cross-site" }]) {
+      const signals: Record<string, string>[] = [{ origin: FOREIGN }, { referer: `${FOREIGN}/pagina` }, { "sec-fetch-site": "cross-site" }];
+      for (const headers of signals) {
         const answer = await post(path, headers);
         expect([path, headers, answer.status, answer.reached]).toEqual([path, headers, 403, false]);
         expect(answer.body).toContain(path.endsWith(".data") ? CROSS_SITE_MESSAGE : "Por seguridad, esta acción solo puede enviarse desde el sitio de Forja");
@@ -91,7 +92,8 @@ describe("crossSiteChecks", () => {
 
   it("lets the site's own posts and requests without browser signals through", async () => {
     const ownHost = base;
-    for (const headers of [{ origin: PUBLIC }, { origin: ownHost }, { referer: `${PUBLIC}/login` }, { origin: "null", referer: `${ownHost}/login` }, { "sec-fetch-site": "same-origin" }, {}]) {
+    const own: Record<string, string>[] = [{ origin: PUBLIC }, { origin: ownHost }, { referer: `${PUBLIC}/login` }, { origin: "null", referer: `${ownHost}/login` }, { "sec-fetch-site": "same-origin" }, {}];
+    for (const headers of own) {
       const answer = await post("/login", headers);
       expect([headers, answer.status, answer.reached]).toEqual([headers, 200, true]);
     }

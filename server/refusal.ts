@@ -6,7 +6,7 @@ import { pocketBaseError } from "~/services/records/auth-records.server";
 // server/cross-site.ts, docs/decisions/0034): an API answers in its own error envelope, a page with
 // a short Spanish page. Whatever the client still sends is dropped, and the connection closes.
 
-type Envelope = "pocketbase" | "strapi" | "better-auth";
+export type Envelope = "pocketbase" | "strapi" | "better-auth";
 
 /** The APIs that answer in Strapi's envelope (routes/api/auth.ts, users-me.ts, strapi-connect.ts). */
 const STRAPI_PATHS = /^\/api\/(auth|users|connect)(\/|$)/i;
@@ -81,6 +81,8 @@ export interface Refusal {
   title: string;
   /** One or two sentences, in Spanish, for a person. */
   message: string;
+  /** An API's own literal for this answer, where its clients know one (their contract wins over `message`). */
+  apiMessages?: Partial<Record<Envelope, string>>;
 }
 
 /**
@@ -96,7 +98,7 @@ export function refuse(req: Request, res: Response, refusal: Refusal): void {
   res.setHeader("Cache-Control", "no-store");
   const envelope = envelopeOf(req.path);
   if (envelope) {
-    res.json(apiBody(envelope, refusal.status, refusal.message));
+    res.json(apiBody(envelope, refusal.status, refusal.apiMessages?.[envelope] ?? refusal.message));
   } else if (req.path.endsWith(".data")) {
     res.type("text/plain; charset=utf-8").send(refusal.message);
   } else {

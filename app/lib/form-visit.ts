@@ -75,3 +75,28 @@ export function useFormVisit(formId: string, token: string): string {
   }, [formId, token]);
   return nonce;
 }
+
+/** Values a form may fill in for the visitor, by field name; a missing value fills nothing. */
+export type FieldFill = Record<string, string | undefined>;
+
+/**
+ * Fills the form's named text fields that are still empty once `values` are known (a signed-in
+ * customer's details, learned after hydration on a cached page): what the visitor already wrote is
+ * never replaced, and nothing moves because the fields are already there. Runs again only when the
+ * values themselves change.
+ */
+export function useFillEmptyFields(formId: string, values: FieldFill | null): void {
+  const wanted = values ? JSON.stringify(values) : "";
+  useEffect(() => {
+    if (!wanted) return;
+    const form = document.getElementById(formId);
+    if (!(form instanceof HTMLFormElement)) return;
+    for (const [name, value] of Object.entries(JSON.parse(wanted) as FieldFill)) {
+      const field = form.elements.namedItem(name);
+      if (!value || !(field instanceof HTMLInputElement) || field.value !== "") continue;
+      field.value = value;
+      // The form library follows input events, as when the visitor types.
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }, [formId, wanted]);
+}

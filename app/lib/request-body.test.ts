@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FORM_BODY_MESSAGES, isStorableValue, readBoundedText, readFieldsBody, readForm, readFormBody } from "./request-body";
+import { FORM_BODY_MESSAGES, isStorableValue, readBoundedText, readFieldsBody, readForm, readFormBody, withoutForgedIntent } from "./request-body";
 
 // Bounded body reading: the limit holds while reading (a body without Content-Length included),
 // and JSON objects, urlencoded forms and multipart forms (whose boundary keeps its case) are read.
@@ -95,6 +95,18 @@ describe("readFormBody", () => {
   it("readForm throws the refusal as a response for the error page", async () => {
     const thrown: unknown = await readForm(post("{}", "application/json")).catch((error: unknown) => error);
     expect(thrown).toMatchObject({ init: { status: 415 }, data: { statusCode: 415, message: FORM_BODY_MESSAGES.type } });
+  });
+});
+
+describe("withoutForgedIntent", () => {
+  it("drops an intent conform cannot apply, so a refused form can be parsed to be shown again", () => {
+    const forged = new FormData();
+    forged.set("nombre", "Ana");
+    forged.set("__intent__", "no-es-json");
+    expect([...withoutForgedIntent(forged).keys()]).toEqual(["nombre"]);
+    const own = new FormData();
+    own.set("__intent__", JSON.stringify({ type: "validate", payload: { name: "nombre" } }));
+    expect(withoutForgedIntent(own).has("__intent__")).toBe(true);
   });
 });
 

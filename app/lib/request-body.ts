@@ -155,6 +155,15 @@ function canApplyFormIntent(form: FormData): boolean {
   }
 }
 
+/** The form without a conform intent its parser cannot apply: what a refused form echoes back to be shown again. */
+export function withoutForgedIntent(form: FormData): FormData {
+  if (!canApplyFormIntent(form)) {
+    form.delete("__intent__");
+    form.delete("__state__");
+  }
+  return form;
+}
+
 const STATUS_TITLES: Record<number, string> = { 400: "Bad Request", 415: "Unsupported Media Type" };
 
 /** The posted form (see readFormBody); a body that is not one is thrown as a 400 or 415 for the error page. */

@@ -168,3 +168,62 @@ test("the header says «Iniciar sesión» or «Mi cuenta» in the HTML itself, c
     await signedIn.dispose();
   }
 });
+
+test("a signed-in customer finds their details filled in on the cached /cotiza and /contact, never over what they typed; a visitor finds the fields empty", async ({ newClient }) => {
+  const browser = await newClient();
+  const customer = await createCustomer(browser.request, { name: `Rosa Prellenado ${Date.now()}`, company: "Moldes del Bajío", phone: "4427654321" });
+  const page = await browser.newPage();
+
+  // The HTML is the cached one (nobody's data in it); the browser fills the fields after hydration.
+  const response = await page.goto("/cotiza");
+  expect(response?.status()).toBe(200);
+  expect(await response!.text()).not.toContain(customer.email);
+  await waitForHydration(page);
+  const quote = quoteForm(page);
+  await expect(quote.name).toHaveValue(customer.name);
+  await expect(quote.email).toHaveValue(customer.email);
+  await expect(quote.company).toHaveValue(customer.company!);
+  await expect(quote.phone).toHaveValue(customer.phone!);
+
+  await page.goto("/contact");
+  await waitForHydration(page);
+  const contact = page.locator("form#contacto");
+  await expect(contact.getByLabel("Nombre", { exact: true })).toHaveValue(customer.name);
+  await expect(contact.getByLabel("Correo electrónico")).toHaveValue(customer.email);
+  await expect(contact.getByLabel("Teléfono")).toHaveValue(customer.phone!);
+
+  // What the visitor writes before the details arrive stays: hold the answer until they typed.
+  const typing = await browser.newPage();
+  let release!: () => void;
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  await typing.route(/\/api\/users\/me(\?|$)/, async (route) => {
+    asked += 1;
+    await typed;
+    await route.continue();
+  });
+  await typing.goto("/cotiza");
+  await waitForHydration(typing);
+  const held = quoteForm(typing);
+  await held.name.fill("Ingeniero Que Escribe Primero");
+  await held.phone.fill("4420001122");
+  expect(asked, "the details were asked for and are still on their way").toBe(1);
+  release();
+  await expect(held.email).toHaveValue(customer.email);
+  await expect(held.company).toHaveValue(customer.company!);
+  await expect(held.name).toHaveValue("Ingeniero Que Escribe Primero");
+  await expect(held.phone).toHaveValue("4420001122");
+
+  // A visitor without an account: nothing to ask, nothing filled.
+  const visitor = await (await newClient()).newPage();
+  const calls: string[] = [];
+  visitor.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/users/me") calls.push(request.url());
+  });
+  await visitor.goto("/cotiza");
+  await waitForHydration(visitor);
+  await visitor.waitForLoadState("networkidle");
+  const empty = quoteForm(visitor);
+  for (const field of [empty.name, empty.email, empty.company, empty.phone]) await expect(field).toHaveValue("");
+  expect(calls).toEqual([]);
+});

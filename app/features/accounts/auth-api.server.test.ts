@@ -8,6 +8,7 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { session } from "~/db/schema/auth";
+import { ACCOUNT_SIGN_IN_RULE } from "~/services/security/account-limit.server";
 import { RATE_LIMITS } from "~/services/security/rate-limit.server";
 import { nextTestIp, registerTestCustomer as register, requestMeta, SESSION_COOKIE, TEST_PASSWORD as PASSWORD, uniqueEmail } from "../../../tests/support/auth-requests";
 import { getSessionUser } from "./accounts.server";
@@ -54,5 +55,20 @@ describe("handleAuthRequest (better-auth's HTTP API for API clients)", () => {
     expect(await limited.json()).toMatchObject({ code: 429, message: expect.stringMatching(/^Demasiados intentos/) });
     // Another address is not affected.
     expect((await apiSignIn({ email: uniqueEmail("limite"), password: "No-Existe-1234" }, nextTestIp())).status).toBe(401);
+  });
+
+  it("counts a sign-in against its account however the body is padded, and refuses a body it cannot read", async () => {
+    const email = uniqueEmail("relleno");
+    const padding = "x".repeat(200 * 1024);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < ACCOUNT_SIGN_IN_RULE.limit + 1; attempt += 1) {
+      statuses.push((await apiSignIn({ email, password: "No-Existe-1234", relleno: padding }, nextTestIp())).status);
+    }
+    expect(statuses).toEqual([...Array.from({ length: ACCOUNT_SIGN_IN_RULE.limit }, () => 401), 429]);
+    const garbage = await handleAuthRequest(
+      new Request("http://localhost/api/sesion/sign-in/email", { method: "POST", headers: { "content-type": "application/json", origin: "http://localhost:3000" }, body: "{no es json" }),
+      nextTestIp(),
+    );
+    expect(garbage.status).toBe(400);
   });
 });

@@ -9,6 +9,8 @@ import { AUTH_BASE_PATH, CLIENT_IP_HEADER, getAuth } from "./auth.server";
 
 // API clients get the same per-IP limits as the screens (which apply theirs through guardPublicForm).
 const SIGN_IN_EMAIL_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
+/** The server's bound for JSON bodies (server/body-limit.ts JSON_BODY_BYTES). */
+const SIGN_IN_BODY_BYTES = 1024 * 1024;
 
 const AUTH_API_LIMITS: Record<string, { scope: string; rule: RateLimitRule }> = {
   [SIGN_IN_EMAIL_PATH]: { scope: "login", rule: RATE_LIMITS.signIn },
@@ -27,8 +29,11 @@ export async function handleAuthRequest(request: Request, ip: string): Promise<R
   }
   // Password sign-ins also pass the per-account limit, as every other sign-in path (signIn).
   if (request.method === "POST" && new URL(request.url).pathname === SIGN_IN_EMAIL_PATH) {
-    const fields = await readFieldsBody(request.clone());
-    const email = fields && fields !== "too-large" && typeof fields.email === "string" ? fields.email : null;
+    // Read up to the server's bound for JSON bodies: a body padded past a smaller one must not slip by uncounted.
+    const fields = await readFieldsBody(request.clone(), SIGN_IN_BODY_BYTES);
+    if (fields === null || fields === "too-large") return Response.json({ code: 400, message: "No pudimos leer la solicitud de inicio de sesión." }, { status: 400 });
+    // Without an email as text better-auth refuses the request before any password is checked.
+    const email = typeof fields.email === "string" ? fields.email : null;
     if (email !== null) {
       const gate = await openAccountGate(email);
       if (!gate.open) return Response.json({ code: 429, message: failureMessages(gate.failure).formErrors[0] }, { status: 429, headers: failureHeaders(gate.failure) });

@@ -10,12 +10,21 @@ import { hasSessionHint, sessionHintCookie } from "~/lib/session-hint";
 // Until then the header shows what the server rendered: the root loader's `signedIn` (from the
 // session on a page rendered per request, from the session cookie's presence on a cached one).
 
-export interface SessionSnapshot {
-  status: "unknown" | "signed-in" | "signed-out";
-  name?: string;
+/** The signed-in customer's own contact details, as their account has them. */
+export interface OwnDetails {
+  name: string;
+  email: string;
+  company?: string;
+  phone?: string;
 }
 
-const store = createStore<SessionSnapshot>({ status: "unknown" }, (a, b) => a.status === b.status && a.name === b.name);
+export interface SessionSnapshot {
+  status: "unknown" | "signed-in" | "signed-out";
+  details?: OwnDetails;
+}
+
+const sameDetails = (a?: OwnDetails, b?: OwnDetails) => a?.name === b?.name && a?.email === b?.email && a?.company === b?.company && a?.phone === b?.phone;
+const store = createStore<SessionSnapshot>({ status: "unknown" }, (a, b) => a.status === b.status && sameDetails(a.details, b.details));
 const publish = store.set;
 let pending: Promise<void> | null = null;
 
@@ -30,9 +39,15 @@ export function syncSession(serverSignedIn = false): Promise<void> {
   }
   if (store.get().status === "signed-in" || pending) return pending ?? Promise.resolve();
   pending = http
-    // The seed's user object itself (docs/decisions/0017): the name is its `username`.
-    .get<{ username: string }>("/api/users/me", { key: false })
-    .then((response) => publish({ status: "signed-in", name: response.username }))
+    // The seed's user object itself (docs/decisions/0017): the name is its `username`. The profile
+    // comes along for the forms on cached pages, which fill it in after hydration (0031).
+    .get<{ username: string; email: string; profile?: { company: string | null; phone: string | null } }>("/api/users/me", { key: false, query: { populate: "profile" } })
+    .then((response) =>
+      publish({
+        status: "signed-in",
+        details: { name: response.username, email: response.email, company: response.profile?.company ?? undefined, phone: response.profile?.phone ?? undefined },
+      }),
+    )
     .catch(() => {
       document.cookie = sessionHintCookie(false, window.location.protocol === "https:");
       publish({ status: "signed-out" });
@@ -44,7 +59,7 @@ export function syncSession(serverSignedIn = false): Promise<void> {
 }
 
 /** What the server rendered into the page for the header (see the root loader). */
-function useServerSignedIn(): boolean {
+export function useServerSignedIn(): boolean {
   // Typed locally: nothing outside routes imports the root module.
   const root = useRouteLoaderData("root") as { signedIn?: boolean } | undefined;
   return root?.signedIn === true;
@@ -62,5 +77,8 @@ export function useSession(): { status: "signed-in" | "signed-out"; name?: strin
   }, [location.key, serverSignedIn]);
   const session = store.useValue();
   if (session.status === "unknown") return { status: serverSignedIn ? "signed-in" : "signed-out" };
-  return { status: session.status, name: session.name };
+  return { status: session.status, name: session.details?.name };
 }
+
+/** The browser's snapshot as it is, for readers other than the header (own-details.ts). */
+export const useSessionSnapshot = (): SessionSnapshot => store.useValue();

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orderItems, orders, type OrderStatus } from "~/db/schema/orders";
-import { formatClabe, getPaymentConfig } from "~/services/site-config/payment-account";
+import { getSpeiDetails, type SpeiDetails } from "~/services/site-config/payment-account";
 import { loadOrderDetail, type OrderDetail } from "./order-records.server";
 import { orderVisibleToCustomer, orderVisibleToViewer, type OrderViewer } from "./visibility.server";
 
@@ -18,15 +18,15 @@ export async function getCustomerOrder(number: string, viewer: OrderViewer): Pro
 }
 
 export interface OrderConfirmation extends OrderDetail {
-  payment: { bank: string; clabe: string; clabeDisplay: string; beneficiary: string } | null;
+  /** The SPEI account with the order's reference, for an order paid by transfer. */
+  payment: SpeiDetails | null;
 }
 
 /** /checkout/confirmacion/:number — the order with its payment instructions, for its owner only. */
 export async function getOrderConfirmation(number: string, viewer: OrderViewer): Promise<OrderConfirmation | null> {
   const detail = await getCustomerOrder(number, viewer);
   if (!detail) return null;
-  const config = detail.order.paymentMethod === "spei" ? getPaymentConfig() : null;
-  return { ...detail, payment: config ? { ...config, clabeDisplay: formatClabe(config.clabe) } : null };
+  return { ...detail, payment: detail.order.paymentMethod === "spei" ? getSpeiDetails(detail.order.paymentReference) : null };
 }
 
 export interface CustomerOrderSummary {

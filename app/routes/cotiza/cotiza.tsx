@@ -3,6 +3,7 @@ import type { Route } from "./+types/cotiza";
 import { DirectContact } from "~/components/ui/direct-contact";
 import { PageIntro } from "~/components/ui/page-intro";
 import { getSessionUser } from "~/features/accounts/index.server";
+import { useOwnDetails } from "~/features/accounts/own-details";
 import { QuoteRequestForm } from "~/features/solicitudes/components/quote-request-form";
 import { INDUSTRY_OPTIONS, SERVICE_OPTIONS } from "~/features/solicitudes/forms";
 import { publicFormPageHandle } from "~/lib/page-cache";
@@ -21,8 +22,9 @@ const known = (options: readonly { value: string }[], value: string | null) => (
 
 // Served from the page cache like the other public pages, rendered again every hour: its token is
 // the same for everyone in that hour; each browser adds its own nonce (docs/decisions/0031). The
-// page cache renders it without cookies, so a signed-in visitor's details are filled in only on a
-// page rendered for them (a link with ?servicio= or ?industria=, or a navigation in the app).
+// page cache renders it without cookies, so a signed-in visitor's details are in the HTML only on a
+// page rendered for them (a link with ?servicio= or ?industria=, or a navigation in the app); on
+// the cached page the browser fills the empty fields after hydration (useOwnDetails).
 export const handle = publicFormPageHandle;
 export const headers = formHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -49,6 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CotizaPage({ loaderData, actionData }: Route.ComponentProps) {
+  const own = useOwnDetails();
   return (
     <>
       <PageIntro
@@ -62,6 +65,7 @@ export default function CotizaPage({ loaderData, actionData }: Route.ComponentPr
             formToken={actionData?.formToken ?? loaderData.formToken}
             lastResult={actionData?.result}
             defaults={loaderData.defaults}
+            fill={own && { name: own.name, email: own.email, company: own.company, phone: own.phone }}
             privacyHref="/aviso-de-privacidad"
           />
         </div>

@@ -4,6 +4,7 @@ import { AppLink } from "~/components/ui/app-link";
 import { DirectContact } from "~/components/ui/direct-contact";
 import { PageIntro } from "~/components/ui/page-intro";
 import { siteConfig, whatsappUrl } from "~/services/site-config/site-config";
+import { useOwnDetails } from "~/features/accounts/own-details";
 import { ContactForm } from "~/features/solicitudes/components/contact-form";
 import { publicFormPageHandle } from "~/lib/page-cache";
 import { requestMeta } from "~/lib/request-meta";
@@ -14,10 +15,11 @@ import { issueSolicitudToken, submitSolicitud } from "../cotiza/submit-solicitud
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Contacto",
-    description: "Escríbanos o llame a la planta de Forja en el Parque Industrial Querétaro: teléfono, WhatsApp, correo, horario y dirección.",
+    description: `Escríbanos o llame a la planta de Forja en el ${siteConfig.address.street}: teléfono, WhatsApp, correo, horario y dirección.`,
   });
 
-// Cached like /cotiza: one token per hour for everyone, a nonce per browser (docs/decisions/0031).
+// Cached like /cotiza: one token per hour for everyone, a nonce per browser, and a signed-in
+// customer's name, email and phone filled in by the browser (docs/decisions/0031).
 export const handle = publicFormPageHandle;
 export const headers = formHeaders;
 export function loader() {
@@ -31,6 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  const own = useOwnDetails();
   return (
     <>
       <PageIntro
@@ -51,7 +54,12 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             Escríbanos
           </h2>
           <div className="mt-5">
-            <ContactForm formToken={actionData?.formToken ?? loaderData.formToken} lastResult={actionData?.result} privacyHref="/aviso-de-privacidad" />
+            <ContactForm
+              formToken={actionData?.formToken ?? loaderData.formToken}
+              lastResult={actionData?.result}
+              fill={own && { name: own.name, email: own.email, phone: own.phone }}
+              privacyHref="/aviso-de-privacidad"
+            />
           </div>
         </section>
         <div className="space-y-6 lg:col-span-2">

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { formatFileSize } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
-import { FORM_BODY_MESSAGES, formProblem, isAcceptableFileName } from "~/lib/request-body";
+import { FORM_BODY_MESSAGES, formProblem, isAcceptableFileName, withoutForgedIntent } from "~/lib/request-body";
 import { removeQuietly } from "./storage.server";
 import type { ThreadFile, UploadFailure, UploadThreadRequest, UploadThreadResponse } from "./upload-thread";
 
@@ -215,17 +215,17 @@ export async function parseMultipartUpload(request: Request, limits: UploadLimit
   const result = await upload.answer;
   const fields = new FormData();
   for (const [name, value] of result.fields) fields.append(name, value);
-  if (result.failure) {
-    // The thread removes what it wrote; when it died, this side does.
-    if (result.lost) await removeQuietly(tmpPaths);
-    return { ok: false, fields, ...failureMessage(result.failure, limits) };
-  }
   // Text PostgreSQL cannot store (NUL), file names no one gives (control characters, past 255
   // characters) and forged form intents: the sender's mistake, a 400 (docs/decisions/0035).
   const refused = formProblem(fields) ?? (result.files.some((file) => !isAcceptableFileName(file.name)) ? FORM_BODY_MESSAGES.fileName : null);
+  if (result.failure) {
+    // The thread removes what it wrote; when it died, this side does.
+    if (result.lost) await removeQuietly(tmpPaths);
+    return { ok: false, fields: withoutForgedIntent(fields), ...failureMessage(result.failure, limits) };
+  }
   if (refused) {
     await removeQuietly(result.files.map((file) => file.tmpPath));
-    return { ok: false, status: 400, message: refused, fields };
+    return { ok: false, status: 400, message: refused, fields: withoutForgedIntent(fields) };
   }
   return { ok: true, fields, files: result.files.map(toUploadedFile) };
 }

@@ -10,7 +10,7 @@ import { DEMO_CLABE } from "./payment-account";
 import { paymentRule, siteConfig } from "./site-config";
 
 // One source for business facts (docs/decisions/0033). Hours, phone numbers, the sales email, the
-// RFC and the CLABE are written only in app/services/site-config; every page, email, the quote PDF
+// RFC, the CLABE and the plant's address are written only in app/services/site-config; every page, email, the quote PDF
 // and the editorial content read them from there. The /contact page once said 9:00 to 17:00 while
 // the FAQ said 8:00 to 18:00, and a quote's default terms asked every customer for a 50 % deposit
 // while the FAQ said prototypes are paid on confirmation: this file fails on either.
@@ -43,6 +43,8 @@ function literals(file: string): { where: string; text: string }[] {
   return out;
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 // A clock time from 1:00 to 23:59 ("8:00", "17:00"); not part of a longer time ("15:04:05" in a
 // format description) and not midnight, which the staff pages use as a day boundary ("desde las 0:00").
 const HOUR = /(?<![\d:])(?:0?[1-9]|1\d|2[0-3]):[0-5]\d(?![\d:])/;
@@ -52,6 +54,10 @@ const FACTS: { name: string; pattern: RegExp }[] = [
   { name: "teléfono", pattern: /(?:\+?52[\s-]?)?442[\s-]?\d{3}[\s-]?\d{4}/ },
   { name: "RFC", pattern: new RegExp(siteConfig.rfc, "i") },
   { name: "CLABE", pattern: /(?<!\d)\d{18}(?!\d)|\d{3} \d{3} \d{11} \d/ },
+  // The plant's street and locality (the checkout's pickup option and the catalogue once wrote
+  // them), and its postal code as a number of its own.
+  { name: "dirección", pattern: new RegExp([siteConfig.address.street, siteConfig.address.locality].map(escapeRegExp).join("|"), "i") },
+  { name: "código postal", pattern: new RegExp(`(?<!\\d)${escapeRegExp(siteConfig.address.postalCode)}(?!\\d)`) },
 ];
 
 /** The business facts written literally in a piece of text. */
@@ -69,19 +75,22 @@ describe("factsIn", () => {
     expect(factsIn(`CLABE ${DEMO_CLABE}`)).toEqual(["CLABE"]);
     expect(factsIn("CLABE 012 180 00123456789 9")).toEqual(["CLABE"]);
     expect(factsIn("Forja, RFC FDM150312AB1")).toEqual(["RFC"]);
+    expect(factsIn("Recoger en planta: Santa Rosa Jáuregui, Querétaro. Sin costo.")).toEqual(["dirección"]);
+    expect(factsIn("al recoger en planta (Parque Industrial Querétaro)")).toEqual(["dirección"]);
+    expect(factsIn("El código postal tiene 5 dígitos, por ejemplo 76220.")).toEqual(["código postal"]);
   });
 
   it("leaves dates, long times, midnight and norms alone", () => {
-    for (const text of ["2026-03-05T00:00:00Z", "2006-01-02 15:04:05.000Z", "Recibidos desde las 0:00", "ISO 9001:2015", "https://forja.example"]) {
+    for (const text of ["2026-03-05T00:00:00Z", "2006-01-02 15:04:05.000Z", "Recibidos desde las 0:00", "ISO 9001:2015", "https://forja.example", "CP 762201", "Parque Industrial Benito Juárez"]) {
       expect(factsIn(text), text).toEqual([]);
     }
   });
 });
 
 describe("business facts come from site-config", () => {
-  it("no page, component, email, PDF or content module writes an hour, phone, email, RFC or CLABE itself", () => {
+  it("no page, component, email, PDF or content module writes an hour, phone, email, RFC, CLABE or the address itself", () => {
     // The scan must reach the content, the pages, the emails and the PDF, or it proves nothing.
-    for (const expected of ["app/features/site/content/faqs.ts", "app/features/site/content/legal.ts", "app/routes/site/contact.tsx", "app/features/quotes/quote-pdf.server.tsx", "app/features/quotes/quote-emails.server.ts", "app/features/orders/order-emails.server.ts"]) {
+    for (const expected of ["app/features/orders/components/checkout-form.tsx", "app/routes/catalogo/catalogo.tsx", "app/features/site/content/faqs.ts", "app/features/site/content/legal.ts", "app/routes/site/contact.tsx", "app/features/quotes/quote-pdf.server.tsx", "app/features/quotes/quote-emails.server.ts", "app/features/orders/order-emails.server.ts"]) {
       expect(scanned.map((file) => path.relative(root, file)), expected).toContain(expected);
     }
     const found = scanned.flatMap(literals).flatMap(({ where, text }) => factsIn(text).map((fact) => `${where}: ${fact} en «${text.trim().slice(0, 120)}»`));

@@ -63,7 +63,12 @@ export function whatsappUrl(message = "Hola, me interesa cotizar un proyecto con
   return `https://wa.me/${siteConfig.whatsapp.number}?text=${encodeURIComponent(message)}`;
 }
 
+/** "Santa Rosa Jáuregui, Querétaro": where the plant is, short (the checkout's pickup option). */
+export function formatLocality(): string {
+  return `${siteConfig.address.locality}, ${siteConfig.address.region}`;
+}
+
 export function formatAddress(): string {
   const a = siteConfig.address;
-  return `${a.street}, ${a.locality}, ${a.region}, CP ${a.postalCode}`;
+  return `${a.street}, ${formatLocality()}, CP ${a.postalCode}`;
 }

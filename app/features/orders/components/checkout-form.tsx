@@ -5,6 +5,7 @@ import { Form } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { FieldError, FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
 import { formatMoney } from "~/lib/format";
+import { formatLocality } from "~/services/site-config/site-config";
 import { ESTADOS, REGIMENES_FISCALES, USOS_CFDI } from "../sat-catalogs";
 import { CheckoutSchema, type CheckoutFields, type CheckoutInput } from "../forms";
 
@@ -115,7 +116,7 @@ export function CheckoutForm({ formToken, lastResult, defaults, signedIn, hasSav
         <fieldset>
           <legend className="sr-only">Cómo recibirá su pedido</legend>
           <div className="grid gap-3 sm:grid-cols-2">
-            <RadioOption field={fields.delivery} value="recoger" label="Recoger en planta" hint="Santa Rosa Jáuregui, Querétaro. Sin costo." />
+            <RadioOption field={fields.delivery} value="recoger" label="Recoger en planta" hint={`${formatLocality()}. Sin costo.`} />
             <RadioOption field={fields.delivery} value="envio" label="Envío a domicilio" hint="Le confirmamos el costo y la paquetería por correo." />
           </div>
           <FieldError field={fields.delivery} />

@@ -1,3 +1,5 @@
+import { siteConfig } from "~/services/site-config/site-config";
+
 // Editorial content of the "Nosotros" page (/about).
 
 export type AboutContent = {
@@ -41,7 +43,7 @@ export const about: AboutContent = {
     { value: "+1,800", label: "Proyectos entregados" },
   ],
   plant: [
-    "Nuestra planta de 3,200 m² está en el Parque Industrial Querétaro, en Santa Rosa Jáuregui, a 20 minutos del aeropuerto y con acceso directo a la carretera 57. Ahí están ingeniería, producción, metrología y almacén.",
+    `Nuestra planta de 3,200 m² está en el ${siteConfig.address.street}, en ${siteConfig.address.locality}, a 20 minutos del aeropuerto y con acceso directo a la carretera 57. Ahí están ingeniería, producción, metrología y almacén.`,
     "Maquinado: 2 centros de maquinado de 5 ejes (piezas de hasta 650 × 520 × 475 mm), 4 centros de maquinado verticales de 3 ejes (carrera de hasta 1,020 × 510 × 560 mm) y 2 tornos CNC con herramienta motorizada (hasta Ø 350 mm).",
     "Lámina: 1 láser de fibra de 6 kW con mesa de 3,000 × 1,500 mm, 1 punzonadora CNC de torreta de 30 t, 2 prensas dobladoras CNC de 135 t y 60 t, y celdas de soldadura MIG y TIG.",
     "Moldes e inyección: 1 electroerosionadora de penetración, 1 electroerosionadora de hilo y 2 inyectoras de 120 t y 250 t.",

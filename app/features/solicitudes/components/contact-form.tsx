@@ -2,11 +2,22 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { FieldError, FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
-import { FORM_NONCE_FIELD, useFormVisit } from "~/lib/form-visit";
+import { FORM_NONCE_FIELD, useFillEmptyFields, useFormVisit, type FieldFill } from "~/lib/form-visit";
 import { ContactSchema } from "../forms";
 import { PrivacyConsent } from "./privacy-consent";
 
-export function ContactForm({ formToken, lastResult, privacyHref }: { formToken: string; lastResult?: SubmissionResult<string[]> | null; privacyHref: string }) {
+export function ContactForm({
+  formToken,
+  lastResult,
+  fill = null,
+  privacyHref,
+}: {
+  formToken: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** A signed-in customer's name, email and phone, known after hydration: fill only empty fields. */
+  fill?: FieldFill | null;
+  privacyHref: string;
+}) {
   const [form, fields] = useForm({
     id: "contacto",
     lastResult: lastResult ?? undefined,
@@ -15,6 +26,7 @@ export function ContactForm({ formToken, lastResult, privacyHref }: { formToken:
     shouldRevalidate: "onInput",
   });
   const nonce = useFormVisit("contacto", formToken);
+  useFillEmptyFields("contacto", fill);
   const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">

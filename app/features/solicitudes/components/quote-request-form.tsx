@@ -5,7 +5,7 @@ import { Form, useNavigate } from "react-router";
 import { FieldError, FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
 import { useHydrated } from "~/lib/app-shell/use-hydrated";
 import { formatFileSize } from "~/lib/format";
-import { FORM_NONCE_FIELD, useFormVisit } from "~/lib/form-visit";
+import { FORM_NONCE_FIELD, useFillEmptyFields, useFormVisit, type FieldFill } from "~/lib/form-visit";
 import {
   CERTIFICATE_OPTIONS,
   INDUSTRY_CERTIFICATE_PRESETS,
@@ -26,6 +26,8 @@ export interface QuoteFormProps {
   formToken: string;
   lastResult?: SubmissionResult<string[]> | null;
   defaults: { industry?: string; service?: string; name?: string; email?: string; company?: string; phone?: string };
+  /** A signed-in customer's name, email, company and phone, known after hydration: fill only empty fields. */
+  fill?: FieldFill | null;
   privacyHref: string;
 }
 
@@ -55,7 +57,7 @@ function checkFiles(files: File[], tolerance: string): string[] {
   return errors;
 }
 
-export function QuoteRequestForm({ formToken, lastResult, defaults, privacyHref }: QuoteFormProps) {
+export function QuoteRequestForm({ formToken, lastResult, defaults, fill = null, privacyHref }: QuoteFormProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -63,6 +65,7 @@ export function QuoteRequestForm({ formToken, lastResult, defaults, privacyHref 
   const [result, setResult] = useState(lastResult ?? undefined);
   const [token, setToken] = useState(formToken);
   const nonce = useFormVisit("cotiza", token);
+  useFillEmptyFields("cotiza", fill);
   const [files, setFiles] = useState<File[]>([]);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
