@@ -28,6 +28,18 @@ export default tseslint.config(
     rules: { "forja/layers": "error" },
   },
   {
+    // Posted forms are read through ~/lib/request-body (readForm, readFormBody): a body that is not
+    // the form it claims to be is a 400/415 with a Spanish message, never a parser error (a 500).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["app/lib/request-body.ts", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.property.name='formData'][arguments.length=0]", message: "Read posted forms with readForm/readFormBody from ~/lib/request-body (docs/decisions/0035)." },
+      ],
+    },
+  },
+  {
     // The database is reached only through feature *.server.ts modules, never from routes or UI.
     files: ["app/routes/**", "app/components/**"],
     rules: {

@@ -20,7 +20,7 @@ execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
 // A rebuild in the working tree during the run must not pull the build from under the servers.
 process.once("exit", usePrivateBuild());
 
-// `node scripts/bench.mjs upload`: the upload figure alone (to iterate on it).
+// `node scripts/bench.mjs upload`: the upload figure alone (to iterate on it); `pages`: see below.
 if (process.argv[2] === "upload") {
   await reportUpload();
   process.exit(0);
@@ -75,6 +75,8 @@ try {
   await server.stop();
 }
 console.log(`\nJavaScript de la primera visita a /: ${js.files} archivos, ${(js.gzip / 1024).toFixed(1)} KB gzip (meta ≤ 128 KB)`);
+// `node scripts/bench.mjs pages`: the page table and the first visit's JavaScript alone.
+if (process.argv[2] === "pages") process.exit(0);
 
 const records = await benchRecordsList();
 console.log(`\nGET ${RECORDS_PATH} (invitado, orden por omisión created,id):`);

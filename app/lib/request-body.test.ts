@@ -77,11 +77,17 @@ describe("readFormBody", () => {
     expect(await readFormBody(post("nombre=Ana%00", "application/x-www-form-urlencoded"))).toEqual({ ok: false, status: 400, message: FORM_BODY_MESSAGES.characters });
     expect(await readFormBody(post("a%00=1", "application/x-www-form-urlencoded"))).toMatchObject({ message: FORM_BODY_MESSAGES.characters });
     expect(await readFormBody(post("nota=%01", "application/x-www-form-urlencoded"))).toMatchObject({ message: FORM_BODY_MESSAGES.characters });
-    for (const name of ["plano\u0000.pdf", `${"x".repeat(252)}.pdf`]) {
+    for (const name of ["plano\u0000.pdf", `${"x".repeat(1_021)}.pdf`]) {
       const form = new FormData();
       form.set("archivo", new File(["%PDF-1.4"], name));
       expect(await readFormBody(new Request("http://localhost/", { method: "POST", body: form }))).toEqual({ ok: false, status: 400, message: FORM_BODY_MESSAGES.fileName });
     }
+  });
+
+  it("accepts a long but real file name (it is stored shortened)", async () => {
+    const form = new FormData();
+    form.set("archivo", new File(["%PDF-1.4"], `${"x".repeat(330)}.pdf`));
+    expect(await readFormBody(new Request("http://localhost/", { method: "POST", body: form }))).toMatchObject({ ok: true });
   });
 
   it("refuses a conform intent its parser cannot apply, and lets the form's own through", async () => {

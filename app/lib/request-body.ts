@@ -69,11 +69,15 @@ export const FORM_BODY_MESSAGES = {
   type: "Este formulario se envía desde su página. Vuelva a ella y envíelo de nuevo.",
   unreadable: "No pudimos leer el formulario. Vuelva a la página y envíelo de nuevo.",
   characters: "El formulario trae caracteres que no son texto (por ejemplo, un carácter nulo). Revise lo que escribió y envíelo de nuevo.",
-  fileName: "El nombre de un archivo no es válido o pasa de 255 caracteres. Cámbielo y adjúntelo de nuevo.",
+  fileName: "El nombre de un archivo no es válido o es demasiado largo (más de 1 024 caracteres). Cámbielo y adjúntelo de nuevo.",
 } as const;
 
-/** How long a stored file's name may be (what file systems allow). */
-export const MAX_FILE_NAME_LENGTH = 255;
+/**
+ * How long a file name the sender gives may be. Longer names than a file system allows (255) are
+ * still someone's real name for the file: they are accepted and stored shortened, keeping the
+ * extension (features/solicitudes/store.server.ts); past this, the name is not a name.
+ */
+export const MAX_FILE_NAME_LENGTH = 1_024;
 
 export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 415; message: string };
 
@@ -95,7 +99,7 @@ export function isStorableValue(value: unknown, depth = 0): boolean {
   return Object.entries(value).every(([key, item]) => isStorableText(key) && isStorableValue(item, depth + 1));
 }
 
-/** A file name a person could have given: no control characters, at most 255 characters. */
+/** A file name a person could have given: no control characters, at most MAX_FILE_NAME_LENGTH characters. */
 export function isAcceptableFileName(name: string): boolean {
   return name.length <= MAX_FILE_NAME_LENGTH && isStorableText(name);
 }

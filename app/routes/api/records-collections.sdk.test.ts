@@ -214,8 +214,8 @@ describe("solicitudes, cotizaciones, mensajes and pedidos through the official S
     expect(message!.updated).toBe(message!.created);
 
     const order = await pb.a.collection("pedidos").getOne(seed.orderA.id);
-    // 3 × $123.45 = $370.35, IVA $59.26.
-    expect(order).toEqual({ ...meta("pedidos"), id: seed.orderA.id, numero: seed.orderA.number, estado: "pendiente_pago", total: 429.61, cliente: A.id });
+    // $123.45 net is shown as $143.20 with IVA, and 3 × $143.20 = $429.60 is what the customer pays.
+    expect(order).toEqual({ ...meta("pedidos"), id: seed.orderA.id, numero: seed.orderA.number, estado: "pendiente_pago", total: 429.6, cliente: A.id });
   });
 });
 

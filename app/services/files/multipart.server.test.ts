@@ -235,6 +235,18 @@ describe("parseMultipartUpload", () => {
     expect(leftovers()).toHaveLength(4);
   });
 
+  it("returns the files in the order they were sent, even when a later small one is written first", async () => {
+    const roomy: UploadLimits = { maxFiles: 3, maxFileBytes: 16 * MiB, maxTotalBytes: 20 * MiB };
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const big = randomBytes(16 * MiB);
+      const small = new Uint8Array(Buffer.from("solid pieza\nendsolid pieza\n"));
+      const result = await parseMultipartUpload(post(form({}, [{ name: "grande.step", bytes: big }, { name: "chica.stl", bytes: small }, { name: "otra.stl", bytes: small }])), roomy, tmpDir);
+      if (!result.ok) throw new Error(result.message);
+      expect(result.files.map((file) => file.name)).toEqual(["grande.step", "chica.stl", "otra.stl"]);
+      for (const file of result.files) fs.rmSync(file.tmpPath);
+    }
+  });
+
   it("answers 400 for a multipart content type without a boundary, leaving no temporary file", async () => {
     const request = new Request("http://localhost/cotiza", { method: "POST", body: "--x\r\n", headers: { "content-type": "multipart/form-data" } });
     const result = await parseMultipartUpload(request, limits, tmpDir);

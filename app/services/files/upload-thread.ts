@@ -63,7 +63,8 @@ function removeQuietly(paths: string[]): Promise<unknown> {
 
 function start({ id, contentType, limits, tmpPaths }: Extract<UploadThreadRequest, { type: "start" }>): void {
   const fields: [string, string][] = [];
-  const files: ThreadFile[] = [];
+  // In the order the parts came (a later small file may finish writing before an earlier big one).
+  const files: (ThreadFile | undefined)[] = [];
   const created: string[] = [];
   const writes: Promise<void>[] = [];
   let failure: UploadFailure | null = null;
@@ -82,7 +83,7 @@ function start({ id, contentType, limits, tmpPaths }: Extract<UploadThreadReques
     });
   } catch {
     // No boundary, or one busboy cannot use.
-    post({ type: "done", id, fields, files, failure: { reason: "unreadable" } });
+    post({ type: "done", id, fields, files: [], failure: { reason: "unreadable" } });
     return;
   }
   uploads.set(id, { parser, unacknowledged: 0 });
@@ -101,6 +102,7 @@ function start({ id, contentType, limits, tmpPaths }: Extract<UploadThreadReques
       return;
     }
     created.push(tmpPath);
+    const slot = created.length - 1;
     const out = fs.createWriteStream(tmpPath, { flags: "wx" });
     const hash = createHash("sha256");
     const headChunks: Buffer[] = [];
@@ -132,7 +134,7 @@ function start({ id, contentType, limits, tmpPaths }: Extract<UploadThreadReques
           if (failure) return;
           const tail = Buffer.concat(tailChunks);
           tailChunks = [];
-          files.push({ field, name, tmpPath, size, sha256: hash.digest("hex"), head: Buffer.concat(headChunks), tail: tail.subarray(Math.max(0, tail.length - PEEK_BYTES)) });
+          files[slot] = { field, name, tmpPath, size, sha256: hash.digest("hex"), head: Buffer.concat(headChunks), tail: tail.subarray(Math.max(0, tail.length - PEEK_BYTES)) };
         },
         () => fail({ reason: "unreadable" }),
       ),
@@ -154,7 +156,7 @@ function start({ id, contentType, limits, tmpPaths }: Extract<UploadThreadReques
     }
     uploads.delete(id);
     if (failure) await removeQuietly(created);
-    post({ type: "done", id, fields, files: failure ? [] : files, failure });
+    post({ type: "done", id, fields, files: failure ? [] : files.filter((file): file is ThreadFile => file !== undefined), failure });
   })();
 }
 
