@@ -160,11 +160,12 @@ export function dwgFile(): Uint8Array {
   return bytes;
 }
 
-/** A one-page PDF. */
-export function pdfFile(): Uint8Array {
+/** A one-page PDF; `comment` (plain text) goes in a comment line, to make it unique or larger. */
+export function pdfFile(comment?: string): Uint8Array {
   return latin1(
     [
       "%PDF-1.4",
+      ...(comment === undefined ? [] : [`% ${comment}`]),
       "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj",
       "2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj",
       "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj",

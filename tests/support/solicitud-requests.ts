@@ -82,11 +82,17 @@ function headersFor(options: RequestOptions): Record<string, string> {
   return headers;
 }
 
-/** A multipart POST to /cotiza: text fields first, then the files under "files" (as the form sends them). */
-export function quoteRequest(fields: Record<string, FieldValue>, files: UploadFile[] = [], options: RequestOptions = {}): RequestMeta {
+/** The /cotiza form's body as the browser builds it: text fields first, then the files under "files". */
+export function quoteFormData(fields: Record<string, FieldValue>, files: UploadFile[] = []): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
   for (const file of files) form.append("files", new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "application/octet-stream" }));
+  return form;
+}
+
+/** A multipart POST to /cotiza: text fields first, then the files under "files" (as the form sends them). */
+export function quoteRequest(fields: Record<string, FieldValue>, files: UploadFile[] = [], options: RequestOptions = {}): RequestMeta {
+  const form = quoteFormData(fields, files);
   return {
     request: new Request(`http://localhost${options.path ?? "/cotiza"}`, { method: "POST", body: form, headers: headersFor(options) }),
     ip: options.ip ?? "127.0.0.1",

@@ -11,7 +11,7 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 import { getAuthSecret } from "~/services/security/secret.server";
 import { signedInStaff } from "../../../tests/support/auth-requests";
 import { pdfFile, pngFile, stepFile } from "../../../tests/support/minimal-files";
-import { agedFormToken, validQuoteFields } from "../../../tests/support/solicitud-requests";
+import { agedFormToken, quoteFormData, validQuoteFields } from "../../../tests/support/solicitud-requests";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 
 const STAFF = { name: "Personal Archivos", email: `personal-archivos-${process.pid}@forja.mx`, password: "Panel-Forja-Seguro-1" };
@@ -40,10 +40,7 @@ afterAll(async () => {
 const withHtml = (bytes: Uint8Array) => new Uint8Array(Buffer.concat([Buffer.from(bytes), Buffer.from(HTML)]));
 
 async function sendQuote(files: { name: string; bytes: Uint8Array }[]): Promise<{ status: number; body: Record<string, unknown>; text: string }> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(validQuoteFields({ email: `archivos-${process.pid}-${ipCounter}@ejemplo.mx` }))) for (const item of [value].flat()) form.append(key, item);
-  form.set("formToken", agedFormToken("cotiza"));
-  for (const file of files) form.append("files", new File([new Uint8Array(file.bytes)], file.name, { type: "application/octet-stream" }));
+  const form = quoteFormData(validQuoteFields({ email: `archivos-${process.pid}-${ipCounter}@ejemplo.mx`, formToken: agedFormToken("cotiza") }), files);
   const response = await fetch(`${server!.url}/api/cotiza`, {
     method: "POST",
     body: form,

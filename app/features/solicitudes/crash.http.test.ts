@@ -19,7 +19,8 @@ import { asc, inArray } from "drizzle-orm";
 import { getDb, openDatabase, useDatabase } from "~/db/client.server";
 import { solicitudes, solicitudFiles } from "~/db/schema/solicitudes";
 import { getFileStore } from "~/services/files/file-store.server";
-import { validQuoteFields } from "../../../tests/support/solicitud-requests";
+import { quoteFormData, validQuoteFields } from "../../../tests/support/solicitud-requests";
+import { pdfFile } from "../../../tests/support/minimal-files";
 import { withAdminClient } from "../../../tests/support/test-database";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 
@@ -33,7 +34,7 @@ interface Sent {
   marker: string;
   nonce: string;
   ip: string;
-  file: Uint8Array<ArrayBuffer>;
+  file: Uint8Array;
   sha256: string;
 }
 
@@ -62,20 +63,7 @@ afterAll(async () => {
 }, 120_000);
 
 /** A valid PDF made unique (and about FILE_BYTES long) by a comment line of random hex. */
-function uniquePdf(): Uint8Array<ArrayBuffer> {
-  const filler = randomBytes(FILE_BYTES / 2).toString("hex");
-  const text = [
-    "%PDF-1.4",
-    `% ${filler}`,
-    "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj",
-    "2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj",
-    "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj",
-    "trailer << /Root 1 0 R >>",
-    "%%EOF",
-    "",
-  ].join("\n");
-  return new Uint8Array(Buffer.from(text, "latin1"));
-}
+const uniquePdf = () => pdfFile(randomBytes(FILE_BYTES / 2).toString("hex"));
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -89,13 +77,14 @@ async function pageToken(url: string): Promise<string> {
 
 /** One visitor's request as the browser sends it (its own nonce, a fill time, one attachment). */
 function post(url: string, token: string, sent: Sent): Promise<{ index: number; number: string | null; status: number | string }> {
-  const body = new FormData();
-  const fields = validQuoteFields({ description: `Pieza de prueba de choque ${sent.marker}: soporte con dos barrenos roscados M6.`, email: `choque-${sent.index}@ejemplo.mx` });
-  for (const [name, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
-  body.append("formToken", token);
-  body.append("formNonce", sent.nonce);
-  body.append("formFillMs", "4000"); // ≥ 3 s, and never more than the token's age + 5 s
-  body.append("files", new File([sent.file], `plano-${sent.index}.pdf`, { type: "application/pdf" }));
+  const fields = validQuoteFields({
+    description: `Pieza de prueba de choque ${sent.marker}: soporte con dos barrenos roscados M6.`,
+    email: `choque-${sent.index}@ejemplo.mx`,
+    formToken: token,
+    formNonce: sent.nonce,
+    formFillMs: "4000", // ≥ 3 s, and never more than the token's age + 5 s
+  });
+  const body = quoteFormData(fields, [{ name: `plano-${sent.index}.pdf`, bytes: sent.file, type: "application/pdf" }]);
   return fetch(`${url}/api/cotiza`, { method: "POST", body, headers: { Origin: url, "X-Forwarded-For": sent.ip }, signal: AbortSignal.timeout(120_000) }).then(
     async (response) => {
       const answer = (await response.json().catch(() => ({}))) as { ok?: boolean; number?: string };

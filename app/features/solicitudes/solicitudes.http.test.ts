@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error -- a plain .mjs script without type declarations
 import { startServer } from "../../../scripts/start-server.mjs";
+import { quoteFormData, validQuoteFields } from "../../../tests/support/solicitud-requests";
 import { withAdminClient } from "../../../tests/support/test-database";
 import { childEnv } from "../../../tests/support/test-server";
 
@@ -168,26 +169,8 @@ describe("contact solicitudes over HTTP", () => {
     expect(await formPage(url, "/cotiza")).toEqual(page);
     await new Promise((resolve) => setTimeout(resolve, 3_100)); // the forms' minimum fill time
 
-    const quote = (visitor: number, extra: Record<string, string> = {}) => {
-      const form = new FormData();
-      const fields: Record<string, string> = {
-        formToken: page.token,
-        name: `Visitante ${visitor}`,
-        email: `visitante${visitor}@ejemplo.mx`,
-        phone: "4421234567",
-        city: "Querétaro, Qro.",
-        industry: "industrial",
-        service: "ingenieria-cad",
-        description: "Soporte de aluminio para una banda transportadora, con dos barrenos roscados M6.",
-        quantity: "25",
-        tolerance: "iso2768m",
-        privacy: "on",
-        sitio_web: "",
-        ...extra,
-      };
-      for (const [name, value] of Object.entries(fields)) form.append(name, value);
-      return form;
-    };
+    const quote = (visitor: number, extra: Record<string, string> = {}) =>
+      quoteFormData(validQuoteFields({ formToken: page.token, name: `Visitante ${visitor}`, email: `visitante${visitor}@ejemplo.mx`, ...extra }));
     const post = async (body: FormData, ip: string) => {
       const response = await fetch(`${url}/cotiza`, { method: "POST", body, redirect: "manual", headers: { "X-Forwarded-For": ip, Origin: url }, signal: AbortSignal.timeout(30_000) });
       await response.body?.cancel();
