@@ -55,6 +55,21 @@ async function staffGet(pathname: string): Promise<Response> {
   return fetch(`${server!.url}${pathname}`, { headers: { cookie: staffCookie }, redirect: "manual", signal: AbortSignal.timeout(15_000) });
 }
 
+describe("file names no one gives", () => {
+  it.each([
+    ["a NUL byte", "plano\u0000.pdf"],
+    ["100 000 characters", `${"x".repeat(100_000)}.pdf`],
+  ])("a name with %s gets an answer in Spanish (400) that keeps what was typed, not a closed connection", async (_label, name) => {
+    const answer = await sendQuote([{ name, bytes: pdfFile() }]);
+    expect(answer.status).toBe(400);
+    const result = answer.body.result as { initialValue: Record<string, string>; error: Record<string, string[]> };
+    expect(answer.body.ok).toBe(false);
+    // The multipart reader refuses the part (its header is past its limit, or not text): the form's message.
+    expect(Object.values(result.error).flat().join(" ")).toMatch(/No pudimos leer el formulario completo|El nombre de un archivo no es válido/);
+    expect(result.initialValue).toMatchObject({ name: "Ana Torres", description: expect.stringContaining("banda transportadora") });
+  });
+});
+
 describe("HTML that only claims to be a CAD file", () => {
   it.each([
     ["pieza.obj", "OBJ", new TextEncoder().encode(HTML)],
