@@ -1,4 +1,4 @@
-import { isStorableValue, readBoundedText } from "~/lib/request-body";
+import { readBoundedText } from "~/lib/request-body";
 import { withTransaction } from "~/db/client.server";
 import { parseMultipartUpload } from "~/services/files/multipart.server";
 import { removeQuietly, uploadsTmpDir } from "~/services/files/storage.server";
@@ -83,8 +83,8 @@ export async function readBatch(request: Request): Promise<ParsedBatch> {
 function parseObject(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
-    // NUL cannot be stored in PostgreSQL text: a body carrying one is unreadable (docs/decisions/0035).
-    return value && typeof value === "object" && !Array.isArray(value) && isStorableValue(value) ? (value as Record<string, unknown>) : null;
+    // A NUL character is refused later, under the field that carries it (refuseNul), as PocketBase does.
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { isStorableValue, readBoundedText } from "~/lib/request-body";
+import { readBoundedText } from "~/lib/request-body";
 import { withTransaction } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { forbiddenResult, invalid, ok, type Failure, type Result } from "~/lib/result";
@@ -107,8 +107,8 @@ export function formDataToObject(form: FormData): Record<string, unknown> | null
 function parseJsonObject(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
-    // NUL cannot be stored in PostgreSQL text: a body carrying one is unreadable (docs/decisions/0035).
-    return value && typeof value === "object" && !Array.isArray(value) && isStorableValue(value) ? (value as Record<string, unknown>) : null;
+    // A NUL character is refused later, under the field that carries it (refuseNul), as PocketBase does.
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
@@ -152,7 +152,7 @@ export async function readWriteBody(request: Request): Promise<ReadBody> {
   if (text === null) return unreadable();
   if (type.startsWith("application/x-www-form-urlencoded")) {
     const data = formDataToObject(toFormData(new URLSearchParams(text)));
-    return data && isStorableValue(data) ? { ok: true, input: { data, files: {} }, cleanup: noCleanup } : unreadable();
+    return data ? { ok: true, input: { data, files: {} }, cleanup: noCleanup } : unreadable();
   }
   if (text.trim() === "") return { ok: true, input: { data: {}, files: {} }, cleanup: noCleanup };
   const data = parseJsonObject(text);
