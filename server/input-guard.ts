@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { isStorableText } from "~/lib/request-body";
+import { refuse } from "./refusal";
 
 // An address no page or API can mean: its path or query does not decode (a lone "%", "%zz", bytes
 // that are not UTF-8) or decodes to NUL or another control character, which PostgreSQL refuses in
@@ -29,14 +30,12 @@ export function isReadableAddress(url: string): boolean {
   return query.split("&").every((pair) => pair.split("=").every((part) => decodePart(part, true) !== null));
 }
 
-const PAGE = `<!DOCTYPE html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dirección no válida | Forja</title></head><body><main><h1>Bad Request</h1><p>${BAD_ADDRESS_MESSAGE}</p><p><a href="/">Ir al inicio</a> · <a href="/cotiza">Solicitar una cotización</a></p></main></body></html>`;
+/** PocketBase's literal for a request it cannot process (what its SDK clients know). */
+const POCKETBASE_BAD_REQUEST = "Something went wrong while processing your request.";
 
 export function inputGuard() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (isReadableAddress(req.originalUrl)) return next();
-    res.status(400).setHeader("Cache-Control", "no-store");
-    // The API speaks JSON (PocketBase's error shape); pages get a short page in Spanish.
-    if (req.originalUrl.startsWith("/api/")) res.json({ status: 400, message: BAD_ADDRESS_MESSAGE, data: {} });
-    else res.type("html").send(PAGE);
+    refuse(req, res, { status: 400, title: "Dirección no válida", message: BAD_ADDRESS_MESSAGE, apiMessages: { pocketbase: POCKETBASE_BAD_REQUEST } });
   };
 }

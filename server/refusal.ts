@@ -22,9 +22,9 @@ function envelopeOf(path: string): Envelope | null {
 }
 
 /** Strapi's error names for the statuses refused here (as STRAPI_ERRORS in routes/api/strapi-auth.server.ts). */
-const STRAPI_NAMES = { 403: "ForbiddenError", 413: "PayloadTooLargeError" } as const;
+const STRAPI_NAMES = { 400: "ValidationError", 403: "ForbiddenError", 413: "PayloadTooLargeError" } as const;
 
-function apiBody(envelope: Envelope, status: 403 | 413, message: string): unknown {
+function apiBody(envelope: Envelope, status: Refusal["status"], message: string): unknown {
   switch (envelope) {
     case "strapi":
       return { data: null, error: { status, name: STRAPI_NAMES[status], message, details: {} } };
@@ -76,7 +76,7 @@ function closeAfterAnswer(req: Request, res: Response): void {
 }
 
 export interface Refusal {
-  status: 403 | 413;
+  status: 400 | 403 | 413;
   /** The page's heading. */
   title: string;
   /** One or two sentences, in Spanish, for a person. */
