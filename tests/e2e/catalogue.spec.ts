@@ -188,6 +188,8 @@ test.describe("catálogo", () => {
 
       await page.reload();
       expect(await cardNames(page)).toEqual([names[30]]);
+      // A person reads the reloaded page before going back; the page has taken over by then.
+      await waitForHydration(page);
       await page.goBack();
       await expect(page).toHaveURL(`/catalogo?${new URLSearchParams({ q: shared, orden: "nombre" })}`);
       await expect.poll(() => cardNames(page)).toEqual(names.slice(0, 30));

@@ -58,7 +58,7 @@ test("a demo part's page: drawing, 3D view and downloads that are the part", asy
   expect(new TextDecoder().decode(step.subarray(0, 12))).toBe("ISO-10303-21");
   expect((await stepVolume(step)) / (await statedVolume(page))).toBeCloseTo(1, 2);
   const stl = await page.request.get((await section.getByRole("link", { name: /^STL/ }).getAttribute("href"))!);
-  expect(stl.headers()["content-disposition"]).toBe(`attachment; filename="${FLANGE.sku}.stl"`);
+  expect(stl.headers()["content-disposition"]).toBe(`attachment; filename="${FLANGE.sku}.stl"; filename*=UTF-8''${FLANGE.sku}.stl`);
   const stlBytes = await stl.body();
   expect(stlBytes.length).toBe(84 + 50 * stlBytes.readUInt32LE(80));
 
