@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 // Uploads that carry HTML (decision record 0036), through the real production server: /api/cotiza
 // refuses markup that only claims to be OBJ or DXF, stores a valid STEP, PNG or PDF with HTML
@@ -8,43 +8,26 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("attachments-http"));
 
-import { getAuthSecret } from "~/services/security/secret.server";
-import { signedInStaff } from "../../../tests/support/auth-requests";
 import { pdfFile, pngFile, stepFile } from "../../../tests/support/minimal-files";
 import { agedFormToken, quoteFormData, validQuoteFields } from "../../../tests/support/solicitud-requests";
-import { startTestServer, type TestServer } from "../../../tests/support/test-server";
+import { useStaffTestServer } from "../../../tests/support/staff-test-server";
 
 const STAFF = { name: "Personal Archivos", email: `personal-archivos-${process.pid}@forja.mx`, password: "Panel-Forja-Seguro-1" };
 const HTML = '\n<!DOCTYPE html><html><body><script>document.title="pwned"</script><img src=x onerror=alert(1)></body></html>\n';
 const LONG_NAME = `<img src=x onerror=alert(1)>${"plano-de-la-ménsula-".repeat(15)}rev-2.step`;
 const RTL_NAME = "factura\u202Egnp.step";
 
-let server: TestServer | undefined;
-let staffCookie = "";
+const running = useStaffTestServer(dataDir, STAFF);
 let ipCounter = 0;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    dataDir,
-    env: { AUTH_SECRET: getAuthSecret() },
-    prepare: async () => {
-      staffCookie = (await signedInStaff(STAFF.email, STAFF.password, STAFF.name)).cookie;
-    },
-  });
-}, 300_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
 
 const withHtml = (bytes: Uint8Array) => new Uint8Array(Buffer.concat([Buffer.from(bytes), Buffer.from(HTML)]));
 
 async function sendQuote(files: { name: string; bytes: Uint8Array }[]): Promise<{ status: number; body: Record<string, unknown>; text: string }> {
   const form = quoteFormData(validQuoteFields({ email: `archivos-${process.pid}-${ipCounter}@ejemplo.mx`, formToken: agedFormToken("cotiza") }), files);
-  const response = await fetch(`${server!.url}/api/cotiza`, {
+  const response = await fetch(`${running.server.url}/api/cotiza`, {
     method: "POST",
     body: form,
-    headers: { Origin: server!.url, "X-Forwarded-For": `10.94.0.${(ipCounter += 1)}` },
+    headers: { Origin: running.server.url, "X-Forwarded-For": `10.94.0.${(ipCounter += 1)}` },
     signal: AbortSignal.timeout(30_000),
   });
   const text = await response.text();
@@ -52,7 +35,7 @@ async function sendQuote(files: { name: string; bytes: Uint8Array }[]): Promise<
 }
 
 async function staffGet(pathname: string): Promise<Response> {
-  return fetch(`${server!.url}${pathname}`, { headers: { cookie: staffCookie }, redirect: "manual", signal: AbortSignal.timeout(15_000) });
+  return fetch(`${running.server.url}${pathname}`, { headers: { cookie: running.staffCookie }, redirect: "manual", signal: AbortSignal.timeout(15_000) });
 }
 
 describe("file names no one gives", () => {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // A quote request with CAD files through the real production server (build/, its geometry worker
 // bundle and occt-import-js from node_modules): the request is stored at once, and the staff detail
@@ -8,34 +8,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("cad-geometry-http"));
 
-import { getAuthSecret } from "~/services/security/secret.server";
-import { signedInStaff } from "../../../tests/support/auth-requests";
 import { asciiDxfFile } from "../../../tests/support/minimal-files";
 import { agedFormToken, validQuoteFields } from "../../../tests/support/solicitud-requests";
-import { startTestServer, type TestServer } from "../../../tests/support/test-server";
+import { useStaffTestServer } from "../../../tests/support/staff-test-server";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const STAFF = { name: "Personal Geometría", email: `personal-geometria-${process.pid}@forja.mx`, password: "Panel-Forja-Seguro-1" };
 
-let server: TestServer | undefined;
-let staffCookie = "";
-
-beforeAll(async () => {
-  server = await startTestServer({
-    dataDir,
-    env: { AUTH_SECRET: getAuthSecret() },
-    prepare: async () => {
-      staffCookie = (await signedInStaff(STAFF.email, STAFF.password, STAFF.name)).cookie;
-    },
-  });
-}, 300_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
+const running = useStaffTestServer(dataDir, STAFF);
 
 async function staffPage(pathname: string): Promise<string> {
-  const response = await fetch(`${server!.url}${pathname}`, { headers: { cookie: staffCookie }, redirect: "manual", signal: AbortSignal.timeout(15_000) });
+  const response = await fetch(`${running.server.url}${pathname}`, { headers: { cookie: running.staffCookie }, redirect: "manual", signal: AbortSignal.timeout(15_000) });
   expect(response.status).toBe(200);
   return response.text();
 }
@@ -49,7 +32,7 @@ describe("server geometry of /cotiza attachments", () => {
     form.append("files", file("Cubo de 10 mm.step", fs.readFileSync(path.join(ROOT, "tests/fixtures/cad/cube-10mm.step"))));
     form.append("files", file("Pieza cortada.stp", fs.readFileSync(path.join(ROOT, "tests/fixtures/cad/corrupt-cut-off.step"))));
     form.append("files", file("Plano.dxf", asciiDxfFile()));
-    const response = await fetch(`${server!.url}/api/cotiza`, { method: "POST", body: form, headers: { Origin: server!.url, "X-Forwarded-For": "10.93.0.7" }, signal: AbortSignal.timeout(15_000) });
+    const response = await fetch(`${running.server.url}/api/cotiza`, { method: "POST", body: form, headers: { Origin: running.server.url, "X-Forwarded-For": "10.93.0.7" }, signal: AbortSignal.timeout(15_000) });
     expect(await response.json()).toMatchObject({ ok: true });
 
     const list = await staffPage("/admin/formularios");

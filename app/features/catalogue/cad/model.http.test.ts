@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The demo parts' CAD models through the real production server (build/, its CAD worker bundle and
 // the model cache `npm run build` filled): the product page shows the drawing and the downloads, the
@@ -7,31 +7,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const dataDir = await vi.hoisted(async () => (await import("../../../../tests/support/test-env")).isolateTestEnv("cad-model-http"));
 
-import { getAuthSecret } from "~/services/security/secret.server";
-import { signedInStaff } from "../../../../tests/support/auth-requests";
-import { startTestServer, type TestServer } from "../../../../tests/support/test-server";
+import { useStaffTestServer } from "../../../../tests/support/staff-test-server";
 
 const STAFF = { name: "Personal Modelos", email: `personal-modelos-${process.pid}@forja.mx`, password: "Panel-Forja-Seguro-1" };
 const FLANGE = "/catalogo/brida-slip-on-acero-2-in-clase-150";
 
-let server: TestServer | undefined;
-let staffCookie = "";
+const running = useStaffTestServer(dataDir, STAFF);
 
-beforeAll(async () => {
-  server = await startTestServer({
-    dataDir,
-    env: { AUTH_SECRET: getAuthSecret() },
-    prepare: async () => {
-      staffCookie = (await signedInStaff(STAFF.email, STAFF.password, STAFF.name)).cookie;
-    },
-  });
-}, 300_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-const get = (pathname: string, cookie = "") => fetch(`${server!.url}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: "manual", signal: AbortSignal.timeout(15_000) });
+const get = (pathname: string, cookie = "") => fetch(`${running.server.url}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: "manual", signal: AbortSignal.timeout(15_000) });
 
 /** The product page once its model is built (the job takes it from the cache within seconds of the start). */
 async function pageWithModel(pathname: string): Promise<string> {
@@ -110,29 +93,29 @@ describe("catalogue CAD models over HTTP", () => {
   it("an inactive product's model is for staff only", { timeout: 120_000 }, async () => {
     const html = await pageWithModel("/catalogo/buje-bridado-bronce-sinterizado-20-mm");
     const [drawing] = urlsIn(html, /\/catalogo\/buje-bridado-bronce-sinterizado-20-mm\/cad\/[0-9a-f]{32}\/dibujo\.svg/g);
-    const admin = await (await get("/admin/productos?q=FOR-BUJ-841", staffCookie)).text();
+    const admin = await (await get("/admin/productos?q=FOR-BUJ-841", running.staffCookie)).text();
     const id = /\/admin\/productos\/([0-9a-f-]{36})/.exec(admin)?.[1];
     expect(id).toBeTruthy();
     const form = new URLSearchParams({ intent: "desactivar" });
-    const deactivated = await fetch(`${server!.url}/admin/productos/${id}`, {
+    const deactivated = await fetch(`${running.server.url}/admin/productos/${id}`, {
       method: "POST",
       body: form,
-      headers: { cookie: staffCookie, "content-type": "application/x-www-form-urlencoded", origin: server!.url },
+      headers: { cookie: running.staffCookie, "content-type": "application/x-www-form-urlencoded", origin: running.server.url },
       redirect: "manual",
     });
     expect(deactivated.status).toBeLessThan(400);
     try {
       expect((await get(drawing!)).status).toBe(404);
-      const staff = await get(drawing!, staffCookie);
+      const staff = await get(drawing!, running.staffCookie);
       expect(staff.status).toBe(200);
       expect(staff.headers.get("cache-control")).toBe("private, no-store");
       // Staff see the model's state on the product's screen.
-      expect(await (await get(`/admin/productos/${id}`, staffCookie)).text()).toContain("Modelo paramétrico: la página del producto muestra su dibujo");
+      expect(await (await get(`/admin/productos/${id}`, running.staffCookie)).text()).toContain("Modelo paramétrico: la página del producto muestra su dibujo");
     } finally {
-      await fetch(`${server!.url}/admin/productos/${id}`, {
+      await fetch(`${running.server.url}/admin/productos/${id}`, {
         method: "POST",
         body: new URLSearchParams({ intent: "activar" }),
-        headers: { cookie: staffCookie, "content-type": "application/x-www-form-urlencoded", origin: server!.url },
+        headers: { cookie: running.staffCookie, "content-type": "application/x-www-form-urlencoded", origin: running.server.url },
         redirect: "manual",
       });
     }
