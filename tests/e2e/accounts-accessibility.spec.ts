@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { createCustomer, signInStaffWithForm, signInWithForm } from "./support/accounts";
 import { axeViolations } from "./support/axe";
+import { waitForAdminMarker } from "./support/shop";
 import { waitForHydration } from "./support/site";
 
 // Issue 3 / issue 2 §5: axe finds nothing on the account and staff screens, signed in where needed.
@@ -26,6 +27,8 @@ async function signIn(page: Page, who: Who, request: APIRequestContext) {
   } else if (who === "staff") {
     await signInStaffWithForm(page);
     await expect(page).toHaveURL(/\/admin$/);
+    // The panel sets its browser marker once it has loaded; leaving before that is a signed-out visit.
+    await waitForAdminMarker(page);
   }
 }
 

@@ -83,6 +83,8 @@ test.describe("customers list", () => {
     expect(await currentUser(customerDevice.request)).toMatchObject({ id: blocked.id });
 
     await signInStaffWithForm(page);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect.poll(() => adminMarker(page)).toBe("1");
     await page.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Clientes" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Clientes");
 

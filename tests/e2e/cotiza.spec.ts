@@ -3,6 +3,7 @@ import type { Page, PlaywrightWorkerArgs, Request } from "@playwright/test";
 import { binaryStlFile, largeStepFile, pdfFile, stepFile, windowsExeFile } from "../support/minimal-files";
 import { STAFF, signInStaffWithForm } from "./support/accounts";
 import { axeViolations } from "./support/axe";
+import { waitForAdminMarker } from "./support/shop";
 import { expect, test } from "./support/fixtures";
 import { linkInMail, waitForMail } from "./support/mail";
 import { waitForHydration } from "./support/site";
@@ -195,6 +196,7 @@ test.describe("with JavaScript", () => {
     const staffPage = await (await newClient()).newPage();
     await signInStaffWithForm(staffPage);
     await staffPage.waitForURL(/\/admin$/);
+    await waitForAdminMarker(staffPage);
     await staffPage.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Solicitudes" }).click();
     await expect(staffPage.getByRole("heading", { level: 1 })).toHaveText("Solicitudes recibidas");
     await staffPage.getByLabel("Buscar").fill(values.tag);
