@@ -10,7 +10,7 @@ import { registerFeatureHooks } from "~/hooks.server";
 import { seedCatalogue, seedDemoModels, startModelJob } from "~/features/catalogue/index.server";
 import { startGeometryJob } from "~/features/solicitudes/index.server";
 import { removeOrphanUploads } from "~/services/files/orphans.server";
-import { cleanTmpUploads } from "~/services/files/storage.server";
+import { cleanTmpUploads, startTmpUploadSweep } from "~/services/files/storage.server";
 import { closeMailTransport } from "~/services/mail/transport.server";
 import { removeAbandonedGuestCarts } from "~/features/orders/index.server";
 import { getPaymentConfig } from "~/services/site-config/payment-account";
@@ -59,6 +59,7 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   logger.info({ database: database.kind, seededPages: seeded }, "database ready");
   getPaymentConfig(); // a bad SPEI_CLABE stops the start, not the first order
   await cleanTmpUploads();
+  const tmpUploadSweep = startTmpUploadSweep();
   // It walks every stored file: in the background, so a large store does not delay the start.
   const orphanSweep = removeOrphanUploads().catch((error) => logger.warn({ err: error }, "could not sweep stored files without a row"));
   await removeAbandonedGuestCarts();
@@ -69,6 +70,7 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   return {
     stop: async () => {
       quoteExpiry.stop();
+      await tmpUploadSweep.stop();
       await geometryJob.stop();
       await modelJob.stop();
       await mailWorker.stop();

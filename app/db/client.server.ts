@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { durableStartParams, makePgliteDurable } from "./pglite-durability.server";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -65,7 +66,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let client: PGlite;
   try {
     if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-    client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+    if (options.dataDir) {
+      client = await PGlite.create(options.dataDir, { startParams: durableStartParams() });
+      await makePgliteDurable(client).catch(async (error: unknown) => {
+        await client.close();
+        throw error;
+      });
+    } else {
+      client = await PGlite.create();
+    }
   } catch (error) {
     releaseLock();
     throw error;

@@ -90,6 +90,14 @@ export function quoteFormData(fields: Record<string, FieldValue>, files: UploadF
   return form;
 }
 
+/** The cached /cotiza page's form token, as every visitor within the hour gets it from a running server. */
+export async function cotizaPageToken(url: string): Promise<string> {
+  const html = await (await fetch(`${url}/cotiza`, { signal: AbortSignal.timeout(30_000) })).text();
+  const token = /name="formToken"[^>]*value="([^"]+)"/.exec(html)?.[1] ?? /value="([^"]+)"[^>]*name="formToken"/.exec(html)?.[1];
+  if (!token) throw new Error("/cotiza has no form token");
+  return token;
+}
+
 /** A multipart POST to /cotiza: text fields first, then the files under "files" (as the form sends them). */
 export function quoteRequest(fields: Record<string, FieldValue>, files: UploadFile[] = [], options: RequestOptions = {}): RequestMeta {
   const form = quoteFormData(fields, files);

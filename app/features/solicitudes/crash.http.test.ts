@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // A crash in the middle of a burst (issue 14): 100 quote requests with a file each are posted to
@@ -19,7 +20,7 @@ import { asc, inArray } from "drizzle-orm";
 import { getDb, openDatabase, useDatabase } from "~/db/client.server";
 import { solicitudes, solicitudFiles } from "~/db/schema/solicitudes";
 import { getFileStore } from "~/services/files/file-store.server";
-import { quoteFormData, validQuoteFields } from "../../../tests/support/solicitud-requests";
+import { cotizaPageToken, quoteFormData, validQuoteFields } from "../../../tests/support/solicitud-requests";
 import { pdfFile } from "../../../tests/support/minimal-files";
 import { withAdminClient } from "../../../tests/support/test-database";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
@@ -67,14 +68,6 @@ const uniquePdf = () => pdfFile(randomBytes(FILE_BYTES / 2).toString("hex"));
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-/** The cached /cotiza page's form token, as every visitor within the hour gets it. */
-async function pageToken(url: string): Promise<string> {
-  const html = await (await fetch(`${url}/cotiza`, { signal: AbortSignal.timeout(30_000) })).text();
-  const token = /name="formToken"[^>]*value="([^"]+)"/.exec(html)?.[1] ?? /value="([^"]+)"[^>]*name="formToken"/.exec(html)?.[1];
-  if (!token) throw new Error("/cotiza has no form token");
-  return token;
-}
-
 /** One visitor's request as the browser sends it (its own nonce, a fill time, one attachment). */
 function post(url: string, token: string, sent: Sent): Promise<{ index: number; number: string | null; status: number | string }> {
   const fields = validQuoteFields({
@@ -109,7 +102,7 @@ async function withDatabase<T>(task: () => Promise<T>): Promise<T> {
 describe("SIGKILL during a burst of 100 quote requests", () => {
   it("keeps every acknowledged request with its file, and the retries store none twice", async () => {
     const { url } = server!;
-    const token = await pageToken(url);
+    const token = await cotizaPageToken(url);
     const sent: Sent[] = Array.from({ length: TOTAL }, (_, index) => {
       const file = uniquePdf();
       return { index, marker: `CHOQUE-${index}-${randomUUID().slice(0, 8)}`, nonce: randomUUID(), ip: `10.77.${Math.floor(index / 200)}.${(index % 200) + 1}`, file, sha256: sha256(file) };
@@ -146,6 +139,9 @@ describe("SIGKILL during a burst of 100 quote requests", () => {
     // What is stored, read from the database and the file store once the server is gone.
     await server!.stop();
     server = undefined;
+    // The killed process's half-received uploads went with the restarted server's first sweep.
+    const tmpDir = path.join(dataDir, "uploads", ".tmp");
+    expect(fs.existsSync(tmpDir) ? fs.readdirSync(tmpDir) : [], "temporary uploads left after the restart").toEqual([]);
     await withDatabase(async () => {
       const rows = await getDb().select({ id: solicitudes.id, number: solicitudes.number, description: solicitudes.description }).from(solicitudes).orderBy(asc(solicitudes.number));
       const ours = rows.filter((row) => row.description?.includes("CHOQUE-"));

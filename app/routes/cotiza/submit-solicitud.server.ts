@@ -75,6 +75,10 @@ export async function submitSolicitud(meta: RequestMeta, type: SolicitudFormType
   }
   try {
     return await submitFields({ meta, type, fields, uploaded });
+  } catch (error) {
+    // A full disk while storing the files: nothing was committed; the form comes back as typed.
+    if (isNoSpaceError(error)) return refuse({ fields, type, failure: invalid(NO_SPACE_MESSAGE), status: 507 });
+    throw error;
   } finally {
     // Whatever was not moved into storage is a leftover temporary file.
     await removeQuietly(uploaded.map((file) => file.tmpPath));

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FileStore, StoredFile } from "./file-store.server";
-import { absoluteStoragePath, moveIntoStorage, removeQuietly, uploadsDir } from "./storage.server";
+import { absoluteStoragePath, moveIntoStorage, removeQuietly, uploadsDir, writeIntoStorage } from "./storage.server";
 
 // The file store of a single machine (PGlite): files under DATA_DIR/uploads, named by their key.
 // A file written for a row that then fails to commit is removed by the caller (FileStore.remove).
@@ -80,11 +80,7 @@ async function* keys(options: { before?: Date } = {}): AsyncGenerator<string> {
 export const diskFileStore: FileStore = {
   kind: "disk",
   putFile: (key, localPath) => moveIntoStorage(localPath, key),
-  async putBytes(key, bytes) {
-    const target = absoluteStoragePath(key);
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    await fs.promises.writeFile(target, bytes, { flag: "wx" });
-  },
+  putBytes: (key, bytes) => writeIntoStorage(key, bytes),
   open,
   async readBytes(key, maxBytes) {
     try {

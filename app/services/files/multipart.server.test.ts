@@ -84,7 +84,7 @@ describe("parseMultipartUpload", () => {
     // Server-made names inside tmpDir, with exactly the bytes that were sent.
     for (const file of result.files) {
       expect(path.dirname(file.tmpPath)).toBe(tmpDir);
-      expect(path.basename(file.tmpPath)).toMatch(/^[0-9a-f-]{36}$/);
+      expect(path.basename(file.tmpPath)).toMatch(/^\d+\.[0-9a-f-]{36}$/);
     }
     expect(fs.readFileSync(step.tmpPath).equals(Buffer.from(small))).toBe(true);
     expect(fs.readFileSync(stl.tmpPath).equals(big)).toBe(true);

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -6,7 +5,7 @@ import { Worker } from "node:worker_threads";
 import { formatFileSize } from "~/lib/format";
 import { logger } from "~/lib/logger.server";
 import { FORM_BODY_MESSAGES, formProblem, isAcceptableFileName, withoutForgedIntent } from "~/lib/request-body";
-import { removeQuietly } from "./storage.server";
+import { NO_SPACE_MESSAGE, newTmpUploadPath, removeQuietly } from "./storage.server";
 import type { ThreadFile, UploadFailure, UploadThreadRequest, UploadThreadResponse } from "./upload-thread";
 
 export interface UploadLimits {
@@ -28,7 +27,7 @@ export interface UploadedFile {
 
 export type UploadResult =
   | { ok: true; fields: FormData; files: UploadedFile[] }
-  | { ok: false; status: 400 | 413; message: string; fields: FormData };
+  | { ok: false; status: 400 | 413 | 507; message: string; fields: FormData };
 
 /** Past the limits we keep reading (and discarding) this much more, so the browser gets our answer. */
 const DRAIN_ALLOWANCE = 100 * 1024 * 1024;
@@ -37,7 +36,7 @@ const IN_FLIGHT_BYTES = 1024 * 1024;
 
 const UNREADABLE = "No pudimos leer el formulario completo. Intente enviarlo de nuevo.";
 
-function failureMessage(failure: UploadFailure, limits: UploadLimits): { status: 400 | 413; message: string } {
+function failureMessage(failure: UploadFailure, limits: UploadLimits): { status: 400 | 413 | 507; message: string } {
   switch (failure.reason) {
     case "field-too-long":
       return { status: 400, message: "Uno de los campos es demasiado largo." };
@@ -53,6 +52,8 @@ function failureMessage(failure: UploadFailure, limits: UploadLimits): { status:
       return { status: 413, message: "El formulario tiene demasiados campos." };
     case "unreadable":
       return { status: 400, message: UNREADABLE };
+    case "no-space":
+      return { status: 507, message: NO_SPACE_MESSAGE };
   }
 }
 
@@ -172,7 +173,7 @@ export async function parseMultipartUpload(request: Request, limits: UploadLimit
   }
 
   // The thread writes the files under these names, so this side can remove them if the thread dies.
-  const tmpPaths = Array.from({ length: limits.maxFiles }, () => path.join(tmpDir, randomUUID()));
+  const tmpPaths = Array.from({ length: limits.maxFiles }, () => newTmpUploadPath(tmpDir));
   const current = uploadThread();
   const id = nextId++;
   const upload = new PendingUpload();

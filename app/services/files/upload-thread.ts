@@ -8,14 +8,38 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { finished, pipeline } from "node:stream/promises";
+import type { Readable } from "node:stream";
+import { finished } from "node:stream/promises";
 import { parentPort } from "node:worker_threads";
 import busboy from "busboy";
 import type { UploadLimits } from "./multipart.server";
 
+/**
+ * Writes one file part to its temporary file. A broken upload (closed tab, truncated body) rejects
+ * instead of hanging. When the file cannot be written (a full disk), the rest of the part is still
+ * read and dropped: the parser must reach the end of the body to answer at all.
+ */
+function writeFilePart(part: Readable, out: fs.WriteStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let finishedWriting = false;
+    part.on("error", (error) => {
+      out.destroy();
+      reject(error);
+    });
+    out.on("finish", () => (finishedWriting = true));
+    out.on("error", (error) => {
+      part.unpipe(out);
+      part.resume();
+      reject(error);
+    });
+    out.on("close", () => (finishedWriting ? resolve() : reject(new Error("the temporary file closed early"))));
+    part.pipe(out);
+  });
+}
+
 /** Why an upload was refused; the request's thread turns it into the Spanish message. */
 export type UploadFailure =
-  | { reason: "field-too-long" | "total-too-large" | "too-many-files" | "too-many-parts" | "too-many-fields" | "unreadable" }
+  | { reason: "field-too-long" | "total-too-large" | "too-many-files" | "too-many-parts" | "too-many-fields" | "unreadable" | "no-space" }
   | { reason: "file-too-large"; name: string };
 
 export interface ThreadFile {
@@ -127,16 +151,16 @@ function start({ id, contentType, limits, tmpPaths }: Extract<UploadThreadReques
     });
     stream.on("limit", () => fail({ reason: "file-too-large", name }));
 
-    // pipeline passes a broken upload (closed tab, truncated body) on as an error instead of hanging.
     writes.push(
-      pipeline(stream, out).then(
+      writeFilePart(stream, out).then(
         () => {
           if (failure) return;
           const tail = Buffer.concat(tailChunks);
           tailChunks = [];
           files[slot] = { field, name, tmpPath, size, sha256: hash.digest("hex"), head: Buffer.concat(headChunks), tail: tail.subarray(Math.max(0, tail.length - PEEK_BYTES)) };
         },
-        () => fail({ reason: "unreadable" }),
+        // The disk (or the quota) is full: the server's problem, not the sender's body.
+        (error: NodeJS.ErrnoException) => fail({ reason: error.code === "ENOSPC" || error.code === "EDQUOT" ? "no-space" : "unreadable" }),
       ),
     );
   });

@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { escapeRegExp, markerOf, traced } from "../../tests/support/strace";
+
+// PGlite on disk commits durably (issue 17 §6, docs/decisions/0044): between the moment an INSERT is
+// sent and the moment it returns, its WAL segment is fsynced: watched as real system calls.
+
+let dataDir: string;
+beforeAll(() => {
+  dataDir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "forja-pglite-fsync-")));
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe("PGlite's commits reach the disk", () => {
+  it("fsyncs the WAL before a committed INSERT returns", async () => {
+    const trace = await traced(
+      `import fs from "node:fs";
+       import { sql } from "drizzle-orm";
+       import { openDatabase } from "~/db/client.server";
+       import { markerPath } from "../../tests/support/strace";
+       const mark = (name: string) => { try { fs.openSync(markerPath(name), "r"); } catch {} };
+       const database = await openDatabase({ dataDir: process.env.DATA_DIR + "/db" });
+       await database.db.execute(sql\`create table durable_probe (n int)\`);
+       mark("before-commit");
+       await database.db.execute(sql\`insert into durable_probe values (1)\`);
+       mark("after-commit");
+       await database.close();`,
+      dataDir,
+    );
+    const log = trace.lines.join("\n");
+    const before = trace.index(markerOf("before-commit"));
+    const after = trace.index(markerOf("after-commit"), before);
+    expect(before, log).toBeGreaterThanOrEqual(0);
+    expect(after, log).toBeGreaterThan(before);
+    const walSync = trace.index(new RegExp(`fsync\\(\\d+<${escapeRegExp(path.join(dataDir, "db", "pg_wal"))}/[0-9A-F]{24}>\\) = 0`), before);
+    expect(walSync, `the WAL segment is synced while the INSERT commits\n${log.slice(-4000)}`).toBeGreaterThan(before);
+    expect(walSync).toBeLessThan(after);
+  }, 120_000);
+});
