@@ -8,7 +8,7 @@ import { FORM_NONCE_FIELD } from "~/lib/form-visit";
 import type { RequestMeta } from "~/lib/request-meta";
 import { invalid, type Failure } from "~/lib/result";
 import { parseMultipartUpload, type UploadedFile } from "~/services/files/multipart.server";
-import { removeQuietly, uploadsTmpDir } from "~/services/files/storage.server";
+import { isNoSpaceError, NO_SPACE_MESSAGE, removeQuietly, uploadsTmpDir } from "~/services/files/storage.server";
 import { FORM_GUARD_MESSAGES, guardPublicForm, readFormData } from "~/services/security/form-guard.server";
 import { issueFormToken, readFormNonce } from "~/services/security/form-token.server";
 import { RATE_LIMITS } from "~/services/security/rate-limit.server";
