@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { checkCopy } from "~/lib/copy-check";
 import { about } from "./about";
 import { faqGroups } from "./faqs";
 import { home } from "./home";
@@ -12,31 +13,13 @@ import { serviceNameInSentence, services } from "./services";
 
 // The site speaks to customers as "usted" and writes acronyms in capitals. This scans the editorial
 // content, the email modules and the text of the pages and components for the slips that crept in
-// before: tú forms ("Cotiza", "tu proyecto"), acronyms a helper lowercased ("maquinado cnc") and
-// straight double quotes where Spanish copy quotes with « » (docs/decisions/0033).
-
-const TU_IMPERATIVES = ["Cotiza", "Envía", "Sube", "Adjunta", "Escribe", "Elige", "Llena", "Descarga", "Contáctanos", "Escríbenos", "Llámanos", "Cuéntanos"];
-const TU_WORDS = ["tu", "tus", "contigo", "tuyo", "tuya", "tuyos", "tuyas"];
-const ACRONYMS = ["cnc", "cad", "cam", "3d", "pdf", "step", "stl"];
-
-const letters = "A-Za-zÁÉÍÓÚÜÑáéíóúüñ0-9";
-const tuImperative = new RegExp(`(?<![${letters}])(${TU_IMPERATIVES.join("|")})(?![${letters}])`, "u");
-const tuWord = new RegExp(`(?<![${letters}])(${TU_WORDS.join("|")})(?![${letters}])`, "iu");
-// An acronym inside a slug, a path, a file extension or a MIME type ("maquinado-cnc", ".stl", "application/pdf") is not prose.
-const lowercaseAcronym = new RegExp(`(?<![${letters}./_-])(${ACRONYMS.join("|")})(?![${letters}/_-])`, "u");
+// before: tú forms ("Cotiza", "tu proyecto"), acronyms a helper lowercased ("maquinado cnc"), straight
+// double quotes where Spanish copy quotes with « » (docs/decisions/0033) and the letter x for × ("3 x 4").
+// The checks are the ones the content editor shows while staff type (~/lib/copy-check, docs/decisions/0041).
 
 /** The slips found in one piece of visible text, as short descriptions. */
 function copySlips(text: string): string[] {
-  const slips: string[] = [];
-  const imperative = tuImperative.exec(text);
-  if (imperative) slips.push(`tuteo «${imperative[1]}»`);
-  const word = tuWord.exec(text);
-  if (word) slips.push(`tuteo «${word[1]}»`);
-  const acronym = lowercaseAcronym.exec(text);
-  if (acronym) slips.push(`sigla en minúsculas «${acronym[1]}»`);
-  // Typographic quotes only: « » (and “ ” inside them). A straight " is for code, never for people.
-  if (text.includes('"')) slips.push("comillas rectas (use « »)");
-  return slips;
+  return checkCopy(text, { kind: "text" }).map(({ code, excerpt }) => `${code} «${excerpt}»`);
 }
 
 /** Every string value of a content object, with where it sits; slugs are identifiers, not copy. */
@@ -93,10 +76,11 @@ describe("copySlips", () => {
     expect(copySlips("Cotiza su proyecto")).toEqual(["tuteo «Cotiza»"]);
     expect(copySlips("Sube tu archivo")).toEqual(["tuteo «Sube»", "tuteo «tu»"]);
     expect(copySlips("Trabajamos contigo")).toEqual(["tuteo «contigo»"]);
-    expect(copySlips("Cotizar maquinado cnc")).toEqual(["sigla en minúsculas «cnc»"]);
-    expect(copySlips("Cotizar ingeniería mecánica y cad")).toEqual(["sigla en minúsculas «cad»"]);
-    expect(copySlips("Cotizar ingeniería inversa y escaneo 3d")).toEqual(["sigla en minúsculas «3d»"]);
-    expect(copySlips('en adelante, "Forja"')).toEqual(["comillas rectas (use « »)"]);
+    expect(copySlips("Cotizar maquinado cnc")).toEqual(["sigla-en-minusculas «cnc»"]);
+    expect(copySlips("Cotizar ingeniería mecánica y cad")).toEqual(["sigla-en-minusculas «cad»"]);
+    expect(copySlips("Cotizar ingeniería inversa y escaneo 3d")).toEqual(["sigla-en-minusculas «3d»"]);
+    expect(copySlips('en adelante, "Forja"')).toEqual(['comillas-rectas «"Forja"»']);
+    expect(copySlips("Mesa de 3,000 x 1,500 mm")).toEqual(["x-por-signo «3,000 x 1,500»"]);
   });
 
   it("leaves usted copy, capital acronyms, slugs, paths and file extensions alone", () => {
@@ -111,6 +95,7 @@ describe("copySlips", () => {
       "Tubo de acero",
       "Cotización",
       "en adelante, «Forja»",
+      "Mesa de 3,000 × 1,500 mm",
     ]) {
       expect(copySlips(text), text).toEqual([]);
     }
