@@ -10,8 +10,11 @@ import { getDatabase, type Database } from "./client.server";
 
 export const CHANGE_CHANNEL = "forja_cambios";
 
-/** Topics sent by the triggers: keep in step with drizzle/0006_change_notifications.sql. */
-export type ChangeTopic = "catalogo" | "solicitudes";
+/**
+ * Topics sent by the triggers: keep in step with drizzle/0006_change_notifications.sql and
+ * drizzle/0014_content.sql ("contenido" for any public content, "contenido:<collection>" for one).
+ */
+export type ChangeTopic = "catalogo" | "solicitudes" | "contenido" | `contenido:${string}`;
 
 interface FeedState {
   listening: boolean;

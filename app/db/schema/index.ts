@@ -10,3 +10,4 @@ export * from "./catalogue";
 export * from "./orders";
 export * from "./realtime";
 export * from "./files";
+export * from "./content";

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import type { OrderAddress, OrderInvoice, OrderStatus } from "~/db/schema/orders";
-import { validateRfc } from "./rfc";
+import { validateRfc } from "~/lib/rfc";
 import { ESTADOS, appliesTo, findRegimen, findUsoCfdi } from "./sat-catalogs";
 import { emailField, isMexicanPhone, MEXICAN_PHONE_MESSAGE } from "~/lib/form-fields";
 import { siteConfig } from "~/services/site-config/site-config";

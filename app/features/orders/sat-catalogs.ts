@@ -2,7 +2,7 @@
 // and descriptions as the SAT publishes them) and the 32 federal entities for delivery addresses.
 // Shared by the checkout form in the browser and the server's validation.
 
-import type { RfcKind } from "./rfc";
+import type { RfcKind } from "~/lib/rfc";
 
 export interface RegimenFiscal {
   code: string;

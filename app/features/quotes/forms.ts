@@ -1,4 +1,4 @@
-import { paymentRule } from "~/services/site-config/site-config";
+import { quoteDefaults } from "~/services/site-config/site-config";
 import { z } from "~/lib/zod";
 import { parseDiscount, parseMoney, parseQuantity, withinTotalLimit } from "./totals";
 
@@ -25,7 +25,7 @@ export const REJECTION_REASONS = [
 export const UNITS = ["pieza", "juego", "lote", "metro", "kg", "hora", "servicio"] as const;
 
 /** A new quote's terms; the payment rule is the FAQ's and the legal terms', from site-config. */
-export const DEFAULT_TERMS = `Precios en pesos mexicanos (MXN), IVA incluido. Forma de pago: transferencia SPEI; los datos bancarios aparecen al aceptar la cotización. ${paymentRule()} Entrega LAB planta Querétaro; el envío se cotiza por separado. El plazo de entrega corre a partir de la recepción del pago o anticipo y la liberación de archivos definitivos. Piezas fabricadas conforme a plano; tolerancias generales ISO 2768-m salvo indicación. Factura CFDI 4.0.`;
+export const DEFAULT_TERMS = quoteDefaults.terms;
 
 const money = z
   .string({ error: "Escriba el precio unitario." })
@@ -82,7 +82,7 @@ export const QuoteDraftSchema = z.object({
     .int("El plazo es un número entero de días hábiles.")
     .min(1, "El plazo debe ser de al menos 1 día hábil.")
     .max(365, "Máximo 365 días hábiles."),
-  validityDays: z.coerce.number({ error: "Escriba la vigencia en días." }).int().min(1, "La vigencia mínima es 1 día.").max(180, "La vigencia máxima es 180 días.").default(30),
+  validityDays: z.coerce.number({ error: "Escriba la vigencia en días." }).int().min(1, "La vigencia mínima es 1 día.").max(180, "La vigencia máxima es 180 días.").default(quoteDefaults.validityDays),
   terms: z.string().trim().max(5000, "Máximo 5,000 caracteres.").default(""),
   notes: z.string().trim().max(5000, "Máximo 5,000 caracteres.").default(""),
 });

@@ -39,9 +39,7 @@ export async function seedContentPages(): Promise<number> {
       legalPages.map((page) => ({
         slug: page.slug,
         title: page.title,
-        description: page.slug === "aviso-de-privacidad"
-          ? "Cómo Forja trata sus datos personales y cómo ejercer sus derechos ARCO."
-          : "Condiciones de cotizaciones, pedidos, pagos, facturación y entregas de Forja.",
+        description: page.description,
         body: page.body,
       })),
     )

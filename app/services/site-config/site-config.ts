@@ -7,7 +7,7 @@ import { TIME_ZONE } from "~/lib/time";
 const OPENS = "08:00";
 const CLOSES = "18:00";
 /** "08:00" → "8:00": es-MX prose writes hours without the leading zero. */
-const clock = (time: string) => time.replace(/^0(?=\d:)/, "");
+export const clock = (time: string) => time.replace(/^0(?=\d:)/, "");
 
 const DEPOSIT_PERCENT = 50;
 
@@ -58,6 +58,12 @@ export type SiteConfig = typeof siteConfig;
 export function paymentRule(): string {
   return `${siteConfig.paymentTerms.onConfirmation} ${siteConfig.paymentTerms.series}`;
 }
+
+/** A new quote's terms (with the payment rule, in the FAQ's and the legal terms' words) and its validity. */
+export const quoteDefaults = {
+  terms: `Precios en pesos mexicanos (MXN), IVA incluido. Forma de pago: transferencia SPEI; los datos bancarios aparecen al aceptar la cotización. ${paymentRule()} Entrega LAB planta Querétaro; el envío se cotiza por separado. El plazo de entrega corre a partir de la recepción del pago o anticipo y la liberación de archivos definitivos. Piezas fabricadas conforme a plano; tolerancias generales ISO 2768-m salvo indicación. Factura CFDI 4.0.`,
+  validityDays: 30,
+} as const;
 
 export function whatsappUrl(message = "Hola, me interesa cotizar un proyecto con Forja."): string {
   return `https://wa.me/${siteConfig.whatsapp.number}?text=${encodeURIComponent(message)}`;

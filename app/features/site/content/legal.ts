@@ -212,11 +212,13 @@ export const legalPages: LegalPage[] = [
   {
     slug: "aviso-de-privacidad",
     title: "Aviso de privacidad",
+    description: "Cómo Forja trata sus datos personales y cómo ejercer sus derechos ARCO.",
     body: avisoDePrivacidad,
   },
   {
     slug: "terminos",
     title: "Términos y condiciones",
+    description: "Condiciones de cotizaciones, pedidos, pagos, facturación y entregas de Forja.",
     body: terminos,
   },
 ];

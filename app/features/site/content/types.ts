@@ -77,6 +77,8 @@ export interface FaqGroup {
 export interface LegalPage {
   slug: "aviso-de-privacidad" | "terminos";
   title: string;
+  /** One sentence for search results and the meta description. */
+  description: string;
   /** Markdown body (headings from ##). */
   body: string;
 }

@@ -59,7 +59,11 @@ function isValidRfcDate(yymmdd: string): boolean {
   return day <= daysInMonth;
 }
 
-export function validateRfc(input: string): RfcCheck {
+/**
+ * `checkDigit: false` checks the format and the date only: for an RFC copied from the business's own
+ * records (its settings), where refusing what the SAT printed would only block the owner.
+ */
+export function validateRfc(input: string, options: { checkDigit?: boolean } = {}): RfcCheck {
   const rfc = normalizeRfc(input);
   if (GENERIC.has(rfc)) return { ok: true, rfc, kind: "fisica", generic: true };
   const length = Array.from(rfc).length;
@@ -79,7 +83,7 @@ export function validateRfc(input: string): RfcCheck {
   const date = rfc.slice(kind === "moral" ? 3 : 4, kind === "moral" ? 9 : 10);
   if (!isValidRfcDate(date)) return { ok: false, message: `La fecha del RFC (${date}) no es válida: debe ser AAMMDD.` };
   const expected = rfcCheckDigit(rfc);
-  if (rfc.at(-1) !== expected) {
+  if (options.checkDigit !== false && rfc.at(-1) !== expected) {
     return { ok: false, message: "El dígito verificador del RFC no coincide. Cópielo tal como aparece en su Constancia de Situación Fiscal." };
   }
   return { ok: true, rfc, kind, generic: false };
