@@ -25,9 +25,11 @@ export async function checkSlug(collection: AnyContentCollection, current: Entry
   if (current?.fixed && current.slug && current.slug.toLowerCase() !== slug.toLowerCase()) {
     return refuse(`Esta dirección no puede cambiar: el sitio siempre la usa. Deje «${current.slug}»; puede editar todo lo demás.`);
   }
-  // The record's own address: the path of `paths` that ends in its slug.
+  // The record's own address: the path of `paths` that ends in its slug. A fixed record keeping its
+  // slug is exempt: its address is one of the site's routes on purpose (the about page at /about).
   const lower = slug.toLowerCase();
-  for (const address of collection.paths(data)) {
+  const keepsFixedAddress = current?.fixed === true && current.slug?.toLowerCase() === lower;
+  for (const address of keepsFixedAddress ? [] : collection.paths(data)) {
     if (/[#]/.test(address)) continue;
     const path = normalizePath(address);
     if (path.split("/").at(-1) === lower && isReservedPath(path)) {

@@ -242,6 +242,18 @@ describe("slugs and redirects", () => {
     });
   });
 
+  it("keeps a fixed record editable when its address is a route on purpose (the about page at /about)", async () => {
+    const fijas: ContentCollection<Nota> = { ...notas, name: "fijas", label: "Fijas", singular: "fija", fixedSlugs: ["about"], seed: () => [{ slug: "about", titulo: "Nosotros", cuerpo: "Somos un taller.", orden: 1, publicado: true }] };
+    registerCollections([fijas]);
+    await seedContent();
+    const about = (await listEntries(fijas))[0]!;
+    const saved = await must(saveDraft(fijas, { id: about.id, data: { ...about.published, titulo: "Quiénes somos" }, expectedVersion: about.version }, ana));
+    await must(publish(fijas, about.id, ana, saved.version));
+    expect((await publishedRecord(fijas, "about"))?.data.titulo).toBe("Quiénes somos");
+    // A new record still may not take a route.
+    expect(await saveDraft(fijas, { data: { slug: "cotiza", titulo: "Choque" } }, ana)).toMatchObject({ ok: false, kind: "invalid" });
+  });
+
   it("answers the old address with a 301 to the new one; chains collapse and never loop", async () => {
     const entry = await must(saveDraft(notas, { data: { slug: "pagos-a", titulo: "Pagos" } }, ana));
     await must(publish(notas, entry.id, ana));
