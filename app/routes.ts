@@ -42,6 +42,8 @@ export default [
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("admin/login", "routes/admin/login.tsx"),
+  // A staff invitation's link (docs/decisions/0040): choose a password, then /admin.
+  route("admin/bienvenida", "routes/admin/bienvenida.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/formularios", "routes/admin/formularios.tsx"),
@@ -56,6 +58,7 @@ export default [
     route("admin/cotizaciones", "routes/admin/cotizaciones.tsx"),
     route("admin/cotizaciones/nueva", "routes/admin/cotizacion-nueva.tsx"),
     route("admin/cotizaciones/:id", "routes/admin/cotizacion.tsx"),
+    route("admin/personal", "routes/admin/personal.tsx"),
   ]),
   // Outside the site layout: a download, not a page.
   route("quotes/:id/pdf", "routes/quotes/pdf.ts"),

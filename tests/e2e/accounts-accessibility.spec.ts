@@ -18,6 +18,8 @@ const PAGES: { path: string; who: Who; h1: RegExp }[] = [
   { path: "/admin/login", who: "guest", h1: /Acceso del personal/ },
   { path: "/admin", who: "staff", h1: /Resumen/ },
   { path: "/admin/clientes", who: "staff", h1: /Clientes/ },
+  { path: "/admin/personal", who: "staff", h1: /Personal/ },
+  { path: "/admin/bienvenida?token=x", who: "guest", h1: /Enlace no válido/ },
 ];
 
 async function signIn(page: Page, who: Who, request: APIRequestContext) {

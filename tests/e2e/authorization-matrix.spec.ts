@@ -4,6 +4,7 @@ import { binaryStlFile } from "../support/minimal-files";
 import { STAFF, baseUrl, createCustomer, signInApi, type Customer } from "./support/accounts";
 import { clientHeaders } from "./support/fixtures";
 import { fetchFormToken, findSolicitudes, quoteMultipart, quoteValues } from "./support/solicitudes";
+import { createStaffMember, signInAdmin } from "./support/staff";
 
 // Issue 3 §5: every page and API introduced so far × {guest, customer, another customer, staff},
 // with the status or redirect each must get — checked on the server, without a browser.
@@ -250,6 +251,81 @@ test("authorization matrix: /admin/formularios, a solicitud, its file, the CSV a
     expect(after).not.toMatch(/Nota de prueba de (guest|customer|otherCustomer)/);
     const csv = (await (await clients.staff.get(`/admin/formularios/exportar.csv?q=${values.tag}`)).text()).split("\r\n");
     expect(csv[1]).toContain(",En revisión,");
+  } finally {
+    for (const client of Object.values(clients)) await client.dispose();
+  }
+});
+
+// Issue 16 §4 (docs/decisions/0040): the staff roles. Every staff page and action × admin (the
+// account from admin-create), editor and sales (both invited by the admin): the role, not being
+// staff, decides. Customers and guests are the rows above (the staff login).
+test("authorization matrix: the staff pages × admin, editor and sales", async ({ playwright }) => {
+  test.slow(); // two invitations, three sessions and about 45 requests
+  type Role = "admin" | "editor" | "ventas";
+  const ROLES: Role[] = ["admin", "editor", "ventas"];
+  const clients = {} as Record<Role, APIRequestContext>;
+  for (const role of ROLES) {
+    clients[role] = await playwright.request.newContext({ baseURL: baseUrl(), extraHTTPHeaders: clientHeaders(), maxRedirects: 0 });
+  }
+  try {
+    await signInAdmin(clients.admin);
+    const editor = await createStaffMember(clients.admin, clients.editor, "editor");
+    const ventas = await createStaffMember(clients.admin, clients.ventas, "ventas");
+    const customerClient = await playwright.request.newContext({ baseURL: baseUrl(), extraHTTPHeaders: clientHeaders() });
+    const customer = await createCustomer(customerClient).finally(() => customerClient.dispose());
+    const staffList = await (await clients.admin.get("/admin/personal")).text();
+    const editorId = new RegExp(`data-email="${editor.email.replace(/\./g, "\\.")}"[\\s\\S]*?name="userId" value="([^"]+)"`).exec(staffList)?.[1];
+    expect(editorId).toBeTruthy();
+
+    const sales = { admin: 200, editor: 403, ventas: 200 };
+    const adminOnly = { admin: 200, editor: 403, ventas: 403 };
+    const everyone = { admin: 200, editor: 200, ventas: 200 };
+    const rows: { method: "GET" | "POST"; path: string; expect: Record<Role, number>; form?: Record<string, string> }[] = [
+      { method: "GET", path: "/admin", expect: everyone },
+      { method: "GET", path: "/admin/formularios", expect: sales },
+      { method: "GET", path: "/admin/formularios/exportar.csv", expect: sales },
+      { method: "GET", path: "/admin/cotizaciones", expect: sales },
+      { method: "GET", path: "/admin/cotizaciones/nueva", expect: sales },
+      { method: "GET", path: "/admin/clientes", expect: sales },
+      { method: "POST", path: "/admin/clientes", expect: sales, form: { intent: "unblock", userId: customer.id } },
+      { method: "GET", path: "/admin/pedidos", expect: sales },
+      { method: "GET", path: "/admin/productos", expect: sales },
+      { method: "GET", path: "/admin/personal", expect: adminOnly },
+      // Giving the editor the role it already has: harmless for the admin, refused to the others.
+      { method: "POST", path: "/admin/personal", expect: adminOnly, form: { intent: "rol", userId: editorId!, role: "editor" } },
+      { method: "POST", path: "/admin/personal", expect: { admin: 400, editor: 403, ventas: 403 }, form: { intent: "invitar", name: "", email: "", role: "admin" } },
+    ];
+    const results: string[] = [];
+    const failures: string[] = [];
+    for (const row of rows) {
+      for (const role of ROLES) {
+        const response =
+          row.method === "GET" ? await clients[role].get(row.path) : await clients[role].post(row.path, { headers: { origin: baseUrl() }, form: row.form ?? {} });
+        const label = `${row.method} ${row.path} as ${role}`;
+        results.push(`${label}: ${response.status()}`);
+        if (response.status() !== row.expect[role]) failures.push(`${label}: expected ${row.expect[role]}, got ${response.status()}`);
+      }
+    }
+    test.info().annotations.push({ type: "matrix", description: results.join("\n") });
+    expect(failures, results.join("\n")).toEqual([]);
+    // The refused attempts changed nothing: the editor is still an editor and nobody new was invited.
+    expect(await (await clients.admin.get("/admin/personal")).text()).toContain(editor.email);
+    expect((await clients.editor.get("/admin")).status()).toBe(200);
+
+    // The record API: the same table decides for `_superusers` tokens (customers are sales' area).
+    const credentials = { admin: { email: STAFF.email, password: STAFF.password }, editor, ventas };
+    for (const role of ROLES) {
+      const signedIn = await clients[role].post("/api/collections/_superusers/auth-with-password", {
+        data: { identity: credentials[role].email, password: credentials[role].password },
+      });
+      expect(signedIn.status()).toBe(200);
+      const { token } = (await signedIn.json()) as { token: string };
+      const users = await clients[role].get("/api/collections/users/records?perPage=1", { headers: { Authorization: token } });
+      expect(users.status()).toBe(200);
+      const { totalItems } = (await users.json()) as { totalItems: number };
+      if (role === "editor") expect(totalItems, "an editor reads customers as a guest: none").toBe(0);
+      else expect(totalItems, `${role} reads the customers`).toBeGreaterThan(0);
+    }
   } finally {
     for (const client of Object.values(clients)) await client.dispose();
   }

@@ -76,6 +76,7 @@ const PAGES: PageEntry[] = [
   { route: ":slug", role: "guest", urls: (s) => s.sitemap.filter((path) => /^\/[^/]+$/.test(path) && !STATIC_TOP_LEVEL.has(path.slice(1))) },
   { route: "*", role: "guest", urls: fixed("/esta-pagina-no-existe/de-verdad") },
   { route: "admin/login", role: "guest", urls: fixed("/admin/login") },
+  { route: "admin/bienvenida", role: "guest", urls: fixed("/admin/bienvenida?token=enlace-de-prueba") },
 
   { route: "cuenta", role: "customer", urls: fixed("/cuenta") },
   { route: "cuenta/pedidos", role: "customer", urls: fixed("/cuenta/pedidos") },
@@ -87,6 +88,7 @@ const PAGES: PageEntry[] = [
   { route: "admin/formularios", role: "staff", urls: fixed("/admin/formularios") },
   { route: "admin/formularios/:id", role: "staff", urls: (s) => [`/admin/formularios/${s.solicitudId}`] },
   { route: "admin/clientes", role: "staff", urls: fixed("/admin/clientes") },
+  { route: "admin/personal", role: "staff", urls: fixed("/admin/personal") },
   { route: "admin/pedidos", role: "staff", urls: fixed("/admin/pedidos") },
   { route: "admin/pedidos/:id", role: "staff", urls: (s) => [`/admin/pedidos/${s.orderId}`] },
   { route: "admin/productos", role: "staff", urls: fixed("/admin/productos") },

@@ -3,18 +3,22 @@ import { Form } from "react-router";
 import { AppLink, AppNavLink } from "~/components/ui/app-link";
 import { clearAdminMarker } from "~/lib/admin-marker";
 
-const adminNavigation = [
+// `area`: the staff area a section belongs to (app/features/accounts/staff-roles.ts); the sidebar
+// shows a section only when the signed-in role may use it. The summary is everyone's.
+const adminNavigation: readonly { to: string; label: string; end: boolean; area?: string }[] = [
   { to: "/admin", label: "Resumen", end: true },
-  { to: "/admin/formularios", label: "Solicitudes", end: false },
-  { to: "/admin/cotizaciones", label: "Cotizaciones", end: false },
-  { to: "/admin/clientes", label: "Clientes", end: false },
-  { to: "/admin/pedidos", label: "Pedidos", end: false },
-  { to: "/admin/productos", label: "Productos", end: false },
-] as const;
+  { to: "/admin/formularios", label: "Solicitudes", end: false, area: "solicitudes" },
+  { to: "/admin/cotizaciones", label: "Cotizaciones", end: false, area: "cotizaciones" },
+  { to: "/admin/clientes", label: "Clientes", end: false, area: "clientes" },
+  { to: "/admin/pedidos", label: "Pedidos", end: false, area: "pedidos" },
+  { to: "/admin/productos", label: "Productos", end: false, area: "productos" },
+  { to: "/admin/personal", label: "Personal", end: false, area: "personal" },
+];
 
 
 /** Admin layout: a sidebar with the staff sections, who is signed in, and the page beside it. */
-export function AdminShell({ children, staff }: { children: ReactNode; staff?: { name: string; email: string } }) {
+export function AdminShell({ children, staff }: { children: ReactNode; staff?: { name: string; email: string; roleLabel?: string; areas?: readonly string[] } }) {
+  const navigation = adminNavigation.filter((item) => !item.area || (staff?.areas ?? []).includes(item.area));
   return (
     <div className="flex min-h-screen flex-col bg-acero-50 md:flex-row">
       <aside className="border-b border-acero-800 bg-acero-900 text-acero-100 md:w-64 md:shrink-0 md:border-r md:border-b-0">
@@ -26,12 +30,13 @@ export function AdminShell({ children, staff }: { children: ReactNode; staff?: {
             <p className="mt-1 text-sm text-acero-200" data-testid="admin-staff">
               {staff.name}
               <span className="block text-xs break-all text-acero-300">{staff.email}</span>
+              {staff.roleLabel ? <span className="block text-xs text-acero-300">Rol: {staff.roleLabel}</span> : null}
             </p>
           ) : null}
         </div>
         <nav aria-label="Administración" className="px-2 pb-4">
           <ul className="flex flex-wrap gap-1 md:flex-col">
-            {adminNavigation.map((item) => (
+            {navigation.map((item) => (
               <li key={item.to}>
                 <AppNavLink
                   to={item.to}

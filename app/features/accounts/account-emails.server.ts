@@ -46,3 +46,19 @@ export async function sendAccountLockedEmail(to: { name: string; email: string }
   });
   await enqueueMail({ to: to.email, subject: "Intentos fallidos de entrar a su cuenta de Forja", html, text });
 }
+
+/** An invitation to the staff panel (/admin/personal): a one-time link to choose a password. */
+export async function sendStaffInvitationEmail(to: { name: string; email: string }, token: string, invitation: { invitedBy: string; hours: number }): Promise<void> {
+  const url = `${getEnv().publicUrl}/admin/bienvenida?token=${encodeURIComponent(token)}`;
+  const { html, text } = renderEmail({
+    preheader: "Elija su contraseña para entrar al panel de Forja.",
+    heading: `Hola, ${to.name}`,
+    paragraphs: [
+      `${invitation.invitedBy} le invitó a usar el panel de administración de Forja con este correo.`,
+      `Elija su contraseña con el botón de abajo. El enlace sirve una sola vez y vence en ${invitation.hours} horas; si vence, pida una invitación nueva a quien le invitó.`,
+      "Si no esperaba este mensaje, ignórelo: sin contraseña nadie puede entrar con esta cuenta.",
+    ],
+    action: { label: "Elegir mi contraseña", url },
+  });
+  await enqueueMail({ to: to.email, subject: "Invitación al panel de Forja", html, text });
+}

@@ -1,5 +1,6 @@
 import type { RequestMeta } from "~/lib/request-meta";
-import { CLIENT_IP_HEADER, CUSTOMER_ROLE, STAFF_ROLE, getAuth } from "./auth.server";
+import { CLIENT_IP_HEADER, CUSTOMER_ROLE, getAuth } from "./auth.server";
+import { isStaffRole } from "./staff-roles";
 
 // Who is signed in. This and the sign-in modules are the accounts feature's auth adapter: better-auth
 // reads the session from the request's cookie or bearer token, so these take the route's RequestMeta.
@@ -45,6 +46,7 @@ export async function getSessionUser(meta: RequestMeta): Promise<SessionUser | n
   return toSessionUser(result.user);
 }
 
+/** Any staff role (admin, editor, ventas); what each may use is staff-roles.ts's table. */
 export function isStaff(sessionUser: SessionUser | null): boolean {
-  return sessionUser?.role === STAFF_ROLE;
+  return isStaffRole(sessionUser?.role);
 }

@@ -3,8 +3,9 @@ import { getDb } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import type { RequestMeta } from "~/lib/request-meta";
 import { invalid, ok, type Result } from "~/lib/result";
-import { CUSTOMER_ROLE, STAFF_ROLE, getAuth } from "./auth.server";
+import { CUSTOMER_ROLE, getAuth } from "./auth.server";
 import { signIn } from "./sign-in.server";
+import { STAFF_ROLES, isStaffRole } from "./staff-roles";
 
 // Sessions of API clients (the record API's auth tokens, docs/decisions/0014). A client signs in
 // through the same better-auth sign-in as /login, which opens an ordinary session row; the API's
@@ -33,7 +34,16 @@ export interface ApiSession {
 /** The one refusal for any wrong credential (unknown email, wrong password, blocked, the other kind of account). */
 export const API_SIGN_IN_REFUSED = "api-sign-in-refused";
 
-const ROLE: Record<ApiAccountKind, string> = { customer: CUSTOMER_ROLE, staff: STAFF_ROLE };
+/** The kind of account a role makes: every staff role (staff-roles.ts) is `_superusers`; null for neither. */
+export function accountKindOf(role: string | null | undefined): ApiAccountKind | null {
+  if (isStaffRole(role)) return "staff";
+  return role === CUSTOMER_ROLE ? "customer" : null;
+}
+
+/** The accounts of `kind`, as a condition on the user's role. */
+export function roleOfKind(kind: ApiAccountKind): SQL {
+  return kind === "staff" ? inArray(user.role, [...STAFF_ROLES]) : eq(user.role, CUSTOMER_ROLE);
+}
 
 const accountColumns = {
   id: user.id,
@@ -81,7 +91,7 @@ export async function openedApiSession(headers: Headers, kind: ApiAccountKind): 
     .limit(1);
   if (!row) throw new Error("the session better-auth just opened is not in the database");
   const { sessionId, sessionExpiresAt, role, ...account } = row;
-  if (role !== ROLE[kind]) {
+  if (accountKindOf(role) !== kind) {
     await (await getAuth().$context).internalAdapter.deleteSession(token);
     return invalid(API_SIGN_IN_REFUSED);
   }
@@ -104,7 +114,7 @@ export async function signInApiClient(meta: RequestMeta, kind: ApiAccountKind, i
 function liveSessionOf(kind: ApiAccountKind, now: Date): SQL {
   return and(
     gt(session.expiresAt, now),
-    eq(user.role, ROLE[kind]),
+    roleOfKind(kind),
     // better-auth's admin plugin: a ban with an expiry that has passed no longer applies.
     or(eq(user.banned, false), and(isNotNull(user.banExpires), lt(user.banExpires, now))),
   )!;

@@ -23,6 +23,7 @@ export const CLIENT_IP_HEADER = "x-forja-client-ip";
 export const AUTH_BASE_PATH = "/api/sesion";
 
 export const CUSTOMER_ROLE = "customer";
+/** The admin role (`npm run admin:create`); the staff roles and their areas are in staff-roles.ts. */
 export const STAFF_ROLE = "admin";
 export const SESSION_COOKIE_PREFIX = "forja";
 

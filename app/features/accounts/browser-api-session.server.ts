@@ -1,6 +1,6 @@
 import type { RequestMeta } from "~/lib/request-meta";
-import { findApiSession, type ApiAccountKind, type ApiSession } from "./api-sessions.server";
-import { CLIENT_IP_HEADER, CUSTOMER_ROLE, STAFF_ROLE, getAuth } from "./auth.server";
+import { accountKindOf, findApiSession, type ApiAccountKind, type ApiSession } from "./api-sessions.server";
+import { CLIENT_IP_HEADER, CUSTOMER_ROLE, getAuth } from "./auth.server";
 
 // The browser's cookie session as an API session: the live pages (docs/decisions/0021) trade it for
 // a short-lived record-API token tied to that same better-auth session, so the token dies with it.
@@ -23,7 +23,7 @@ export async function findBrowserApiSession(meta: RequestMeta, now = new Date())
   const found = await getAuth().api.getSession({ headers });
   if (!found?.session || !found.user) return null;
   const role = String(found.user.role ?? CUSTOMER_ROLE);
-  const kind: ApiAccountKind | null = role === STAFF_ROLE ? "staff" : role === CUSTOMER_ROLE ? "customer" : null;
+  const kind: ApiAccountKind | null = accountKindOf(role);
   if (!kind) return null;
   // The database decides, as for every API token: the session still there, unexpired, not blocked.
   const session = await findApiSession({ userId: found.user.id, sessionId: found.session.id, kind, now });

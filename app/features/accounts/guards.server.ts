@@ -4,6 +4,11 @@ import { pagePathWithSearch } from "~/lib/page-url";
 import { getSessionUser, isStaff, type SessionUser } from "./accounts.server";
 import type { RequestMeta } from "~/lib/request-meta";
 import { sessionHintCookie } from "~/lib/session-hint";
+import { forbidden } from "~/lib/errors";
+import { staffMayUse, type StaffArea } from "./staff-roles";
+
+/** The one refusal of a staff page or API the role may not use. */
+export const STAFF_AREA_REFUSED = "Su cuenta del personal no tiene acceso a esta sección. Si la necesita, pídala a quien administra el panel.";
 
 function loginRedirect(path: string, meta: RequestMeta): never {
   // A stale hint cookie would make the browser keep asking for a user that is gone.
@@ -32,6 +37,23 @@ export async function requireStaffApi(meta: RequestMeta): Promise<SessionUser> {
   if (!user) throw Response.json({ code: 401, message: "Inicie sesión para continuar." }, { status: 401 });
   if (!isStaff(user)) throw Response.json({ code: 403, message: "Esta cuenta no tiene acceso al panel de administración." }, { status: 403 });
   return user;
+}
+
+/**
+ * A staff page or action of `area` (staff-roles.ts): anyone who is not staff goes to /admin/login,
+ * staff whose role may not use the area get the shared 403 page.
+ */
+export async function requireStaffArea(meta: RequestMeta, area: StaffArea): Promise<SessionUser> {
+  const staff = await requireStaff(meta);
+  if (!staffMayUse(staff.role, area)) forbidden(STAFF_AREA_REFUSED);
+  return staff;
+}
+
+/** A staff API of `area`: as requireStaffApi, and a JSON 403 for a role that may not use it. */
+export async function requireStaffApiArea(meta: RequestMeta, area: StaffArea): Promise<SessionUser> {
+  const staff = await requireStaffApi(meta);
+  if (!staffMayUse(staff.role, area)) throw Response.json({ code: 403, message: STAFF_AREA_REFUSED }, { status: 403 });
+  return staff;
 }
 
 /** Set-Cookie lines after a sign-in: better-auth's session cookie plus the readable hint. */

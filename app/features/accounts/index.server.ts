@@ -7,6 +7,8 @@ export { findBrowserApiSession, type BrowserApiSession } from "./browser-api-ses
 export { API_SIGN_IN_REFUSED, findApiSession, liveApiSessions, signInApiClient, type ApiAccount, type ApiAccountKind, type ApiSession } from "./api-sessions.server";
 export { listProviders, type ProviderInfo } from "./providers.server";
 export { superusersCollection, usersCollection } from "./records-users.server";
+export { gateStaffRecordCollections, gateStaffRecordView, staffAccountMayUse } from "./staff-record-gate.server";
+export { staffMayUse, type StaffArea } from "./staff-roles";
 export {
   checkApiResetToken,
   checkApiVerificationToken,

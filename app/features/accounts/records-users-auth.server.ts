@@ -5,9 +5,9 @@ import { user, verification } from "~/db/schema/auth";
 import type { RequestMeta } from "~/lib/request-meta";
 import { ok, type Result } from "~/lib/result";
 import { getAuthSecret } from "~/services/security/secret.server";
-import type { ApiAccountKind } from "./api-sessions.server";
+import { accountKindOf, type ApiAccountKind } from "./api-sessions.server";
 import { authFailure } from "./auth-errors.server";
-import { CLIENT_IP_HEADER, CUSTOMER_ROLE, STAFF_ROLE, getAuth } from "./auth.server";
+import { CLIENT_IP_HEADER, CUSTOMER_ROLE, getAuth } from "./auth.server";
 import { isCommonPassword } from "./common-passwords";
 import { confirmEmail, resendConfirmation } from "./email-confirmation.server";
 import { requestPasswordReset } from "./password.server";
@@ -24,7 +24,6 @@ import { requestPasswordReset } from "./password.server";
 /** Why PocketBase's form refuses a token (its `data.token.code`). */
 export type ApiTokenProblem = "invalid" | "other-collection" | "missing-email" | "email-mismatch";
 
-const ROLE: Record<ApiAccountKind, string> = { customer: CUSTOMER_ROLE, staff: STAFF_ROLE };
 
 /** The account of an email (better-auth keeps emails in lower case), or undefined. */
 async function accountByEmail(email: string) {
@@ -55,7 +54,7 @@ export function isWeakApiPassword(password: string): boolean {
 /** Sends Forja's reset email when `email` is an account of `kind`; resolves the same way otherwise. */
 export async function requestApiPasswordReset(kind: ApiAccountKind, email: string): Promise<void> {
   const account = await accountByEmail(email);
-  if (account?.role === ROLE[kind]) await requestPasswordReset(account.email);
+  if (account && accountKindOf(account.role) === kind) await requestPasswordReset(account.email);
 }
 
 /** Whether `token` is a live reset token of an account of `kind`. */
@@ -67,7 +66,7 @@ export async function checkApiResetToken(kind: ApiAccountKind, token: string): P
     .where(and(eq(verification.identifier, `reset-password:${token}`), gt(verification.expiresAt, sql`now()`)))
     .limit(1);
   if (!row) return "invalid";
-  return row.role === ROLE[kind] ? null : "other-collection";
+  return accountKindOf(row.role) === kind ? null : "other-collection";
 }
 
 /**

@@ -5,7 +5,8 @@ import { user } from "~/db/schema/auth";
 import type { RecordAuth, RecordData } from "~/services/records/collection.server";
 import { tableCollection } from "~/services/records/table-collection.server";
 import { AUTH_COLLECTIONS } from "~/services/records/tokens.server";
-import { CUSTOMER_ROLE, STAFF_ROLE } from "./auth.server";
+import { CUSTOMER_ROLE } from "./auth.server";
+import { roleOfKind } from "./api-sessions.server";
 
 // The accounts as the record API's auth collections (docs/decisions/0014 §4, 0018), read only:
 // `users` are the customers, `_superusers` the staff; the two never overlap (the account's role).
@@ -57,7 +58,7 @@ function customersVisibleTo(auth: RecordAuth): SQL {
 
 /** Staff accounts: each staff account sees its own (guests and customers never get this far: 403). */
 function staffVisibleTo(auth: RecordAuth): SQL {
-  if (auth?.collection === "_superusers") return and(eq(user.role, STAFF_ROLE), eq(user.id, auth.id))!;
+  if (auth?.collection === "_superusers") return and(roleOfKind("staff"), eq(user.id, auth.id))!;
   return sql`false`;
 }
 

@@ -3,7 +3,8 @@ import { forbiddenResult, ok, type Result } from "~/lib/result";
 import { forwardHeaders, toSessionUser, type SessionUser } from "./accounts.server";
 import { openAccountGate, closeAccountGate } from "./account-lock.server";
 import { authFailure } from "./auth-errors.server";
-import { STAFF_ROLE, getAuth } from "./auth.server";
+import { getAuth } from "./auth.server";
+import { isStaffRole } from "./staff-roles";
 
 // Signing in and out with email and password. Part of the auth adapter: better-auth needs the
 // browser's headers to start or end a session and answers the Set-Cookie lines the route forwards,
@@ -41,7 +42,7 @@ async function checkPassword(meta: RequestMeta, input: { email: string; password
 export async function signInStaff(meta: RequestMeta, input: { email: string; password: string }): Promise<Result<SignedIn>> {
   const result = await signIn(meta, input);
   if (!result.ok) return result;
-  if (result.value.user.role !== STAFF_ROLE) {
+  if (!isStaffRole(result.value.user.role)) {
     const { headers } = result.value;
     const token = headers.get("set-auth-token");
     const cookie = headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");

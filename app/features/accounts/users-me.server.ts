@@ -1,6 +1,6 @@
 import { invalid, ok, type Result } from "~/lib/result";
 import { findApiUser } from "./api-accounts.server";
-import { STAFF_ROLE } from "./auth.server";
+import { isStaffRole } from "./staff-roles";
 import { listLinkedProviders, type LinkedProvider } from "./provider-sign-in.server";
 
 // The user as the seed's content-service API shows it (GET /api/users/me, and `user` in every auth
@@ -43,7 +43,7 @@ export async function getCurrentUserPayload(userId: string | null, populate: Use
   if (!userId) return null;
   const details = await findApiUser(userId);
   if (!details) return null;
-  const role = details.role === STAFF_ROLE ? ROLES.staff : ROLES.customer;
+  const role = isStaffRole(details.role) ? ROLES.staff : ROLES.customer;
   return {
     id: details.id,
     documentId: details.id,

@@ -2,7 +2,7 @@ import { Form, data, useSearchParams } from "react-router";
 import type { Route } from "./+types/clientes";
 import { FormNotice } from "~/components/ui/form";
 import { CUSTOMERS_PAGE_SIZE, listCustomers, setCustomerBlocked } from "~/features/accounts/customers.server";
-import { requireStaff } from "~/features/accounts/guards.server";
+import { requireStaffArea } from "~/features/accounts/guards.server";
 import { formatDate } from "~/lib/format";
 import { pageCount, positiveInt, searchText } from "~/lib/list-params";
 import { requestMeta } from "~/lib/request-meta";
@@ -15,7 +15,7 @@ import { readForm } from "~/lib/request-body";
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Clientes", description: "Cuentas de clientes.", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(requestMeta(request, context));
+  await requireStaffArea(requestMeta(request, context), "clientes");
   const params = new URL(request.url).searchParams;
   const search = searchText(params.get("q")) ?? "";
   const page = positiveInt(params.get("pagina"), 1);
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(requestMeta(request, context));
+  const staff = await requireStaffArea(requestMeta(request, context), "clientes");
   const formData = await readForm(request);
   const userId = String(formData.get("userId") ?? "");
   const blocked = formData.get("intent") === "block";

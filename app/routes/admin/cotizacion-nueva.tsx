@@ -3,7 +3,7 @@ import type { Route } from "./+types/cotizacion-nueva";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, SubmitButton } from "~/components/ui/form";
-import { requireStaff } from "~/features/accounts/guards.server";
+import { requireStaffArea } from "~/features/accounts/guards.server";
 import { createQuote, getQuoteSource } from "~/features/quotes/create.server";
 import { requestMeta } from "~/lib/request-meta";
 import { failureMessages, failureStatus } from "~/lib/result";
@@ -14,14 +14,14 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: "Nueva cotizaci√
 
 // GET only confirms (a link must never create a record); the POST creates the draft and opens the builder.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(requestMeta(request, context));
+  await requireStaffArea(requestMeta(request, context), "cotizaciones");
   const solicitudId = new URL(request.url).searchParams.get("solicitud") ?? "";
   const solicitud = solicitudId ? await getQuoteSource(solicitudId) : null;
   return { solicitudId, solicitud };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaff(requestMeta(request, context));
+  const staff = await requireStaffArea(requestMeta(request, context), "cotizaciones");
   const formData = await readForm(request);
   const solicitudId = String(formData.get("solicitud") ?? "").trim() || null;
   const result = await createQuote({ solicitudId, actor: { id: staff.id, name: staff.name } });

@@ -5,7 +5,7 @@ import type { Route } from "./+types/cotizacion";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { LiveNotices } from "~/components/live/live-notices";
 import { FormErrors, FormNotice } from "~/components/ui/form";
-import { requireStaff } from "~/features/accounts/guards.server";
+import { requireStaffArea } from "~/features/accounts/guards.server";
 import { builderDefaults, QuoteBuilder, QuoteBuilderSchema } from "~/features/quotes/components/quote-builder";
 import { QuoteHistory } from "~/features/quotes/components/quote-history";
 import { StaffQuoteHeader } from "~/features/quotes/components/staff-quote-header";
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 // The same page is the builder while the newest revision is an unsent draft, and the detail otherwise.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireStaff(requestMeta(request, context));
+  await requireStaffArea(requestMeta(request, context), "cotizaciones");
   const found = await getQuoteForStaff(params.id);
   if (!found) notFound(request);
   const search = new URL(request.url).searchParams;
@@ -69,7 +69,7 @@ const BUILDER_INTENTS = ["guardar", "previa", "enviar"];
 const SENT_NOTICE = "Cotización enviada. El cliente recibirá un correo con el enlace para verla, aceptarla o rechazarla.";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(requestMeta(request, context));
+  const staff = await requireStaffArea(requestMeta(request, context), "cotizaciones");
   const actor = { id: staff.id, name: staff.name };
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");

@@ -2,7 +2,7 @@ import { Form, useSearchParams } from "react-router";
 import type { Route } from "./+types/cotizaciones";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
-import { requireStaff } from "~/features/accounts/guards.server";
+import { requireStaffArea } from "~/features/accounts/guards.server";
 import { QuoteStatusPill } from "~/features/quotes/components/quote-status-pill";
 import { listQuotesForStaff, STAFF_QUOTES_PAGE_SIZE } from "~/features/quotes/list.server";
 import { QUOTE_STATUSES } from "~/features/quotes/forms";
@@ -19,7 +19,7 @@ import { TableScroll } from "~/components/ui/table-scroll";
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Cotizaciones", description: "Cotizaciones para clientes.", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(requestMeta(request, context));
+  await requireStaffArea(requestMeta(request, context), "cotizaciones");
   const params = new URL(request.url).searchParams;
   const requested = params.get("estado") ?? "";
   const status = QUOTE_STATUSES.some((option) => option.value === requested) ? requested : "";

@@ -12,13 +12,19 @@ import { StatusPill, UnreadMarker } from "~/features/solicitudes/components/soli
 import { useLiveSolicitudes } from "~/features/solicitudes/components/use-live-solicitudes";
 import { formatDateTime, formatNumber } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
+import { staffMayUse } from "~/features/accounts/staff-roles";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Administración", description: "Panel del personal de Forja.", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(requestMeta(request, context));
-  return { stats: await getDashboardStats(new Date()) };
+  const staff = await requireStaff(requestMeta(request, context));
+  // The summary is everyone's; its figures and status only for the roles whose areas they are.
+  const solicitudes = staffMayUse(staff.role, "solicitudes");
+  return {
+    stats: solicitudes ? await getDashboardStats(new Date()) : null,
+    sections: { solicitudes, clientes: staffMayUse(staff.role, "clientes"), sistema: staffMayUse(staff.role, "sistema") },
+  };
 }
 
 const SHORT_TYPE: Record<string, string> = { cotizacion: "Cotización", contacto: "Contacto" };
@@ -27,14 +33,9 @@ const weekDay = new Intl.DateTimeFormat("es-MX", { day: "numeric", month: "long"
 
 export default function AdminDashboardPage({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout");
-  const { stats } = loaderData;
+  const { stats, sections } = loaderData;
   // Live: new requests and read marks move the figures and the list without a reload.
   const notices = useLiveSolicitudes();
-  const figures = [
-    { label: "Nuevos hoy", value: stats.today, help: "Recibidos desde las 0:00 (hora de la Ciudad de México)." },
-    { label: "Esta semana", value: stats.week, help: `Desde el lunes ${weekDay.format(new Date(`${stats.weekStart}T00:00:00Z`))}.` },
-    { label: "Sin leer", value: stats.unread, help: "Solicitudes que nadie del equipo ha abierto." },
-  ];
   return (
     <main id="contenido" className="p-6 sm:p-8">
       <h1 className="text-2xl font-bold text-acero-900">Resumen</h1>
@@ -42,7 +43,57 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
         Hola, <strong>{layout?.staff.name}</strong>
         {layout?.staff.email ? ` (${layout.staff.email})` : ""}.
       </p>
+      {stats ? <SolicitudesSummary stats={stats} /> : null}
+      {sections.sistema ? (
+        <div className="mt-8">
+          <SystemStatusPanel />
+        </div>
+      ) : null}
+      {sections.solicitudes || sections.clientes ? (
+        <section aria-labelledby="secciones" className="mt-8">
+          <h2 id="secciones" className="text-lg font-semibold text-acero-900">
+            Secciones
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+            {sections.solicitudes ? (
+              <li className="rounded-lg border border-acero-200 bg-white p-5">
+                <h3 className="font-semibold text-acero-900">
+                  <AppLink to="/admin/formularios" className="hover:text-forja-700">
+                    Solicitudes recibidas
+                  </AppLink>
+                </h3>
+                <p className="mt-1 text-sm text-acero-700">Solicitudes de cotización y mensajes de contacto, con sus archivos. Filtrar, exportar a CSV y dar seguimiento.</p>
+              </li>
+            ) : null}
+            {sections.clientes ? (
+              <li className="rounded-lg border border-acero-200 bg-white p-5">
+                <h3 className="font-semibold text-acero-900">
+                  <AppLink to="/admin/clientes" className="hover:text-forja-700">
+                    Clientes
+                  </AppLink>
+                </h3>
+                <p className="mt-1 text-sm text-acero-700">Cuentas de clientes: buscar, ver si confirmaron su correo, bloquear o desbloquear.</p>
+              </li>
+            ) : null}
+          </ul>
+        </section>
+      ) : null}
+      <LiveNotices notices={notices} />
+    </main>
+  );
+}
 
+type DashboardStats = NonNullable<Route.ComponentProps["loaderData"]["stats"]>;
+
+/** The requests' figures and the latest ones (roles with the "solicitudes" area). */
+function SolicitudesSummary({ stats }: { stats: DashboardStats }) {
+  const figures = [
+    { label: "Nuevos hoy", value: stats.today, help: "Recibidos desde las 0:00 (hora de la Ciudad de México)." },
+    { label: "Esta semana", value: stats.week, help: `Desde el lunes ${weekDay.format(new Date(`${stats.weekStart}T00:00:00Z`))}.` },
+    { label: "Sin leer", value: stats.unread, help: "Solicitudes que nadie del equipo ha abierto." },
+  ];
+  return (
+    <>
       <section aria-labelledby="cifras" className="mt-6">
         <h2 id="cifras" className="sr-only">
           Cifras de solicitudes
@@ -57,10 +108,6 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
           ))}
         </dl>
       </section>
-
-      <div className="mt-8">
-        <SystemStatusPanel />
-      </div>
 
       <section aria-labelledby="recientes" className="mt-8">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -117,32 +164,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
           </TableScroll>
         )}
       </section>
-
-      <section aria-labelledby="secciones" className="mt-8">
-        <h2 id="secciones" className="text-lg font-semibold text-acero-900">
-          Secciones
-        </h2>
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-          <li className="rounded-lg border border-acero-200 bg-white p-5">
-            <h3 className="font-semibold text-acero-900">
-              <AppLink to="/admin/formularios" className="hover:text-forja-700">
-                Solicitudes recibidas
-              </AppLink>
-            </h3>
-            <p className="mt-1 text-sm text-acero-700">Solicitudes de cotización y mensajes de contacto, con sus archivos. Filtrar, exportar a CSV y dar seguimiento.</p>
-          </li>
-          <li className="rounded-lg border border-acero-200 bg-white p-5">
-            <h3 className="font-semibold text-acero-900">
-              <AppLink to="/admin/clientes" className="hover:text-forja-700">
-                Clientes
-              </AppLink>
-            </h3>
-            <p className="mt-1 text-sm text-acero-700">Cuentas de clientes: buscar, ver si confirmaron su correo, bloquear o desbloquear.</p>
-          </li>
-        </ul>
-      </section>
-      <LiveNotices notices={notices} />
-    </main>
+    </>
   );
 }
 

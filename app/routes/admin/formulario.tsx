@@ -3,7 +3,7 @@ import type { Route } from "./+types/formulario";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, FormNotice } from "~/components/ui/form";
-import { requireStaff } from "~/features/accounts/guards.server";
+import { requireStaffArea } from "~/features/accounts/guards.server";
 import { applySolicitudAction } from "~/features/solicitudes/commands.server";
 import { StatusPill } from "~/features/solicitudes/components/solicitud-badges";
 import { SolicitudContact } from "~/features/solicitudes/components/solicitud-contact";
@@ -33,14 +33,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 // Opening the page marks the solicitud as read (the first time only, with a history entry).
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const staff = await requireStaff(requestMeta(request, context));
+  const staff = await requireStaffArea(requestMeta(request, context), "solicitudes");
   const solicitud = await openSolicitud({ id: params.id, actor: staff });
   if (!solicitud) notFound(request);
   return { solicitud };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(requestMeta(request, context));
+  const staff = await requireStaffArea(requestMeta(request, context), "solicitudes");
   const formData = await readForm(request);
   const parsed = SolicitudActionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {

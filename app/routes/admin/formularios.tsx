@@ -3,7 +3,7 @@ import type { Route } from "./+types/formularios";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { LiveNotices } from "~/components/live/live-notices";
 import { AppLink } from "~/components/ui/app-link";
-import { requireStaff } from "~/features/accounts/guards.server";
+import { requireStaffArea } from "~/features/accounts/guards.server";
 import { DEFAULT_PER_PAGE, parseSolicitudFilters } from "~/features/solicitudes/filters";
 import { listSolicitudes } from "~/features/solicitudes/list.server";
 import { StatusPill, UnreadMarker } from "~/features/solicitudes/components/solicitud-badges";
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Solicitudes recibidas", description: "Solicitudes de cotización y mensajes de contacto.", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(requestMeta(request, context));
+  await requireStaffArea(requestMeta(request, context), "solicitudes");
   const filters = parseSolicitudFilters(new URL(request.url).searchParams);
   return { filters, ...(await listSolicitudes(filters)) };
 }

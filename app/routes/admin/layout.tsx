@@ -6,13 +6,16 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { hasAdminMarker, setAdminMarker } from "~/lib/admin-marker";
 import { adminSignInCookie, consumedAdminSignIn, requireStaff } from "~/features/accounts/guards.server";
 import { requestMeta } from "~/lib/request-meta";
+import { STAFF_ROLE_LABELS, isStaffRole, staffAreasOf } from "~/features/accounts/staff-roles";
 
-// Every /admin page except the login: the server checks the staff role on each request.
+// Every /admin page except the login: the server checks the staff role on each request (each page
+// checks its own area too; the sidebar lists only the areas of the role).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(requestMeta(request, context));
   const justSignedIn = consumedAdminSignIn(request);
+  const roleLabel = isStaffRole(staff.role) ? STAFF_ROLE_LABELS[staff.role] : "";
   return data(
-    { staff: { name: staff.name, email: staff.email }, justSignedIn },
+    { staff: { name: staff.name, email: staff.email, roleLabel, areas: staffAreasOf(staff.role) }, justSignedIn },
     justSignedIn ? { headers: { "Set-Cookie": adminSignInCookie(false) } } : undefined,
   );
 }

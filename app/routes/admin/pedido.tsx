@@ -3,7 +3,7 @@ import type { Route } from "./+types/pedido";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, FormNotice } from "~/components/ui/form";
-import { requireStaff } from "~/features/accounts/guards.server";
+import { requireStaffArea } from "~/features/accounts/guards.server";
 import { OrderLines } from "~/features/orders/components/order-lines";
 import { OrderStatusPill } from "~/features/orders/components/order-status-pill";
 import { TotalsList } from "~/features/orders/components/totals-list";
@@ -23,14 +23,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({ title: loaderData ? `Pedido ${loaderData.order.number}` : "Pedido", description: "Detalle y estado de un pedido.", noindex: true });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireStaff(requestMeta(request, context));
+  await requireStaffArea(requestMeta(request, context), "pedidos");
   const detail = await getOrderDetail(params.id);
   if (!detail) notFound(request);
   return detail;
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff(requestMeta(request, context));
+  const staff = await requireStaffArea(requestMeta(request, context), "pedidos");
   const parsed = OrderTransitionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]?.message ?? "Revise el formulario." }, { status: 400 });
   const result = await changeOrderStatus({ orderId: params.id, to: parsed.data.status, note: parsed.data.note, actor: { id: staff.id, name: staff.name } });

@@ -3,7 +3,7 @@ import type { Route } from "./+types/pedidos";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { LiveNotices, useLiveNotices } from "~/components/live/live-notices";
 import { AppLink } from "~/components/ui/app-link";
-import { requireStaff } from "~/features/accounts/guards.server";
+import { requireStaffArea } from "~/features/accounts/guards.server";
 import { OrderStatusPill } from "~/features/orders/components/order-status-pill";
 import { ORDERS_PER_PAGE, parseOrderFilters } from "~/features/orders/filters";
 import { listOrders } from "~/features/orders/staff-list.server";
@@ -21,7 +21,7 @@ import { TableScroll } from "~/components/ui/table-scroll";
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Pedidos", description: "Pedidos de la tienda en línea.", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(requestMeta(request, context));
+  await requireStaffArea(requestMeta(request, context), "pedidos");
   const filters = parseOrderFilters(new URL(request.url).searchParams);
   return { filters, ...(await listOrders(filters)) };
 }

@@ -4,7 +4,7 @@ import type { Route } from "./+types/producto";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, FormNotice } from "~/components/ui/form";
-import { requireStaff } from "~/features/accounts/guards.server";
+import { requireStaffArea } from "~/features/accounts/guards.server";
 import { NEW_PRODUCT_DEFAULTS, ProductForm, type ProductFormDefaults } from "~/features/catalogue/components/product-form";
 import { ProductImagesManager } from "~/features/catalogue/components/product-images-manager";
 import { ProductModelPanel } from "~/features/catalogue/components/product-model-panel";
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 const productIdParam = (id: string) => (id === "nuevo" ? null : id);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireStaff(requestMeta(request, context));
+  await requireStaffArea(requestMeta(request, context), "productos");
   const editor = await getProductEditor(productIdParam(params.id));
   if (!editor) notFound(request);
   return editor;
@@ -43,7 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 // The screen posts two kinds of forms: the product form (multipart, with new photos) and the small
 // urlencoded ones beside it (activate, image alt text, image order, image removal).
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireStaff(requestMeta(request, context));
+  await requireStaffArea(requestMeta(request, context), "productos");
   const productId = productIdParam(params.id);
   if (productId !== null && !isUuid(productId)) notFound(request);
   const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");

@@ -2,7 +2,7 @@ import { Form, useSearchParams } from "react-router";
 import type { Route } from "./+types/productos";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
-import { requireStaff } from "~/features/accounts/guards.server";
+import { requireStaffArea } from "~/features/accounts/guards.server";
 import { Pagination } from "~/components/ui/pagination";
 import { ProductImage } from "~/features/catalogue/components/product-image";
 import { StockBadge } from "~/features/catalogue/components/stock-badge";
@@ -19,7 +19,7 @@ import { TableScroll } from "~/components/ui/table-scroll";
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Productos", description: "Catálogo: productos, precios, existencias e imágenes.", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(requestMeta(request, context));
+  await requireStaffArea(requestMeta(request, context), "productos");
   const filters = parseStaffProductFilters(new URL(request.url).searchParams);
   return { filters, ...(await listProductsForStaff(filters)) };
 }

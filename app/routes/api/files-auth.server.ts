@@ -1,4 +1,4 @@
-import { findApiSession } from "~/features/accounts/index.server";
+import { findApiSession, gateStaffRecordView } from "~/features/accounts/index.server";
 import { cotizacionesFiles } from "~/features/quotes/index.server";
 import { productosFiles } from "~/features/catalogue/index.server";
 import { solicitudesFiles } from "~/features/solicitudes/index.server";
@@ -10,8 +10,11 @@ import { KIND_OF } from "./record-auth.server";
 
 // Shared by the files API routes (files.ts, files-token.ts; docs/decisions/0016).
 
-/** The collections whose records name files; each defined by the feature that owns the data. */
-export const FILE_SOURCES: readonly RecordFileSource[] = [productosFiles, solicitudesFiles, cotizacionesFiles];
+/** The collections whose records name files; each defined by the feature that owns the data, behind the staff role's area. */
+export const FILE_SOURCES: readonly RecordFileSource[] = [productosFiles, solicitudesFiles, cotizacionesFiles].map((source) => ({
+  ...source,
+  collection: gateStaffRecordView(source.collection),
+}));
 
 /** Who a `?token=` file token speaks for: its account, if the token is ours, unexpired and its session alive; else a guest. */
 export async function fileTokenAuthOf(token: string | null): Promise<RecordAuth> {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/imagen";
-import { getSessionUser, isStaff } from "~/features/accounts/index.server";
+import { getSessionUser, staffMayUse } from "~/features/accounts/index.server";
 import { getProductImageFile } from "~/features/catalogue/image-file.server";
 import { notFound } from "~/lib/errors";
 import { requestMeta } from "~/lib/request-meta";
@@ -13,7 +13,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     imageId: params.imageId,
     fileName: params.file,
     // Only an inactive product's photo asks who is looking.
-    mayViewInactive: async () => isStaff(await getSessionUser(requestMeta(request, context))),
+    mayViewInactive: async () => staffMayUse((await getSessionUser(requestMeta(request, context)))?.role, "productos"),
   });
   if (!file) notFound(request);
   // A photo we re-encoded as WebP: shown in the page, still sandboxed and never sniffed.

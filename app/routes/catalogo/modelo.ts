@@ -1,5 +1,5 @@
 import type { Route } from "./+types/modelo";
-import { getSessionUser, isStaff } from "~/features/accounts/index.server";
+import { getSessionUser, staffMayUse } from "~/features/accounts/index.server";
 import { getModelFile } from "~/features/catalogue/index.server";
 import { notFound } from "~/lib/errors";
 import { requestMeta } from "~/lib/request-meta";
@@ -13,7 +13,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     slug: params.slug,
     fingerprint: params.fingerprint,
     fileName: params.file,
-    mayViewInactive: async () => isStaff(await getSessionUser(requestMeta(request, context))),
+    mayViewInactive: async () => staffMayUse((await getSessionUser(requestMeta(request, context)))?.role, "productos"),
   });
   if (!found) notFound(request);
   return new Response(found.file.body, {
