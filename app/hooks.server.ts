@@ -1,8 +1,11 @@
-import { liveApiSessions, superusersCollection, usersCollection } from "~/features/accounts/index.server";
+import { gateStaffRecordCollections, liveApiSessions, superusersCollection, usersCollection } from "~/features/accounts/index.server";
 import { productosCollection } from "~/features/catalogue/index.server";
 import { linkOrdersToUser, pedidosCollection } from "~/features/orders/index.server";
 import { cotizacionesCollection, linkQuotesToUser, mensajesCollection } from "~/features/quotes/index.server";
+import { siteContentCollections } from "~/features/site/index.server";
 import { linkSolicitudesToUser, solicitudesCollection } from "~/features/solicitudes/index.server";
+import { registerCollections } from "~/services/content/registry.server";
+import { contentRecordCollections } from "~/services/content/record-collection.server";
 import { subscribe } from "~/services/events/events.server";
 import { registerRealtimeSessionCheck } from "~/services/realtime/index.server";
 import { registerRecordCollections } from "~/services/records/registry.server";
@@ -20,7 +23,11 @@ export function registerFeatureHooks(): void {
   subscribe("cuenta.correo-confirmado", "cotizaciones.vincular", ({ userId, email }) => linkQuotesToUser(userId, email).then(() => undefined));
   subscribe("cuenta.correo-confirmado", "pedidos.vincular", ({ userId, email }) => linkOrdersToUser(userId, email).then(() => undefined));
 
-  registerRecordCollections([
+  // The site's content collections (issue 16), kept and published by the content store.
+  registerCollections(siteContentCollections);
+
+  // Each behind the staff role's area (docs/decisions/0040): the role, not `_superusers`, decides.
+  registerRecordCollections(gateStaffRecordCollections([
     productosCollection,
     solicitudesCollection,
     cotizacionesCollection,
@@ -28,6 +35,8 @@ export function registerFeatureHooks(): void {
     pedidosCollection,
     usersCollection,
     superusersCollection,
-  ]);
+    // The content collections registered above.
+    ...contentRecordCollections(),
+  ]));
   registerRealtimeSessionCheck((auths) => liveApiSessions(auths.map((auth) => ({ userId: auth.id, sessionId: auth.sessionId, kind: KIND[auth.collection] }))));
 }

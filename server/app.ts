@@ -10,6 +10,8 @@ import { registerFeatureHooks } from "~/hooks.server";
 import { seedCatalogue, seedDemoModels, startModelJob } from "~/features/catalogue/index.server";
 import { startGeometryJob } from "~/features/solicitudes/index.server";
 import { removeOrphanUploads } from "~/services/files/orphans.server";
+import { seedContent } from "~/services/content/seed.server";
+import { startScheduledPublications } from "~/services/content/schedule.server";
 import { cleanTmpUploads, startTmpUploadSweep } from "~/services/files/storage.server";
 import { closeMailTransport } from "~/services/mail/transport.server";
 import { removeAbandonedGuestCarts } from "~/features/orders/index.server";
@@ -54,12 +56,15 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   const changeFeed = await startChangeFeed(database);
   const realtime = await startRealtime(database);
   const seeded = await seedContentPages();
+  // The site's content collections, once on an empty database (issue 16, docs/decisions/0037).
+  const seededContent = await seedContent();
   await seedCatalogue();
   await seedDemoModels();
-  logger.info({ database: database.kind, seededPages: seeded }, "database ready");
+  logger.info({ database: database.kind, seededPages: seeded, seededContent }, "database ready");
   getPaymentConfig(); // a bad SPEI_CLABE stops the start, not the first order
   await cleanTmpUploads();
   const tmpUploadSweep = startTmpUploadSweep();
+  const scheduledPublications = startScheduledPublications();
   // It walks every stored file: in the background, so a large store does not delay the start.
   const orphanSweep = removeOrphanUploads().catch((error) => logger.warn({ err: error }, "could not sweep stored files without a row"));
   await removeAbandonedGuestCarts();
@@ -71,6 +76,7 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
     stop: async () => {
       quoteExpiry.stop();
       await tmpUploadSweep.stop();
+      await scheduledPublications.stop();
       await geometryJob.stop();
       await modelJob.stop();
       await mailWorker.stop();

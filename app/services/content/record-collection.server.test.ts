@@ -263,7 +263,6 @@ describe("rich text", () => {
       const html = String(saved.cuerpo_html);
       expect(html).toContain("Título");
       expect(html).toContain("Hola");
-      console.log(kind, html);
       expect(html).not.toMatch(/<script|<img|\son[a-z]+=|javascript:/i);
       expect(html).toMatch(/<a href="https:\/\/example\.com\/?" rel="noopener noreferrer" target="_blank">fuera<\/a>/);
       expect(saved.cuerpo).toMatchObject({ root: { type: "root" } });

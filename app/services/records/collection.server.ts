@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { RecordFieldMap } from "~/db/record-filter.server";
-import type { Result } from "~/lib/result";
+import type { Failure, Result } from "~/lib/result";
 import type { UploadedFile } from "~/services/files/multipart.server";
 
 // What the record API engine (records.server.ts) needs from a collection. The feature that owns
@@ -54,6 +54,11 @@ export interface RecordCollection {
   relations?: Readonly<Record<string, string>>;
   /** PocketBase's superuser-only collection (no list/view rule): anyone but staff gets its 403. */
   superusersOnly?: boolean;
+  /**
+   * A read refused before it runs, from the request's query (e.g. `?draft=true` asked by a guest):
+   * the engine answers the failure's status with PocketBase's body. Absent: none.
+   */
+  refuseRead?(params: URLSearchParams, auth: RecordAuth): Failure | null;
   /** A page of the records `auth` may list, matching `where` (the visibility rule is the collection's). */
   list(query: RecordListQuery): Promise<RecordData[]>;
   /** How many records `auth` may list match `where`. */

@@ -5,6 +5,7 @@ import { parseSort } from "~/lib/record-filter";
 import { forbiddenResult, invalid, notFoundResult, ok, type Failure, type Result } from "~/lib/result";
 import type { RecordAuth, RecordCollection, RecordData } from "./collection.server";
 import { expandRecords, parseExpandParam } from "./expand.server";
+import { withRecordQuery } from "./request-query.server";
 
 // The record API's engine, PocketBase's list and view of records (apis/record_crud.go,
 // tools/search/provider.go) over any collection a feature defines (collection.server.ts): reads
@@ -99,7 +100,7 @@ export async function listRecords(
 ): Promise<Result<RecordPage>> {
   const collection = findRecordCollection(collections, collectionName);
   if (!collection) return notFound(RECORD_API_MESSAGES.missingCollection);
-  const forbidden = superusersOnly(collection, auth);
+  const forbidden = superusersOnly(collection, auth) ?? collection.refuseRead?.(params, auth) ?? null;
   if (forbidden) return forbidden;
 
   const skipParam = params.get("skipTotal");
@@ -119,10 +120,9 @@ export async function listRecords(
     return callerMistake(error, collection);
   }
 
-  const [rows, total] = await Promise.all([
-    collection.list({ ...query, limit: perPage, offset }),
-    skipTotal ? Promise.resolve(-1) : collection.count({ where: query.where, auth }),
-  ]);
+  const [rows, total] = await withRecordQuery(params, () =>
+    Promise.all([collection.list({ ...query, limit: perPage, offset }), skipTotal ? Promise.resolve(-1) : collection.count({ where: query.where, auth })]),
+  );
   return ok({
     page,
     perPage,
@@ -143,9 +143,9 @@ export async function viewRecord(
   const collection = findRecordCollection(collections, collectionName);
   if (!collection) return notFound(RECORD_API_MESSAGES.missingCollection);
   if (!id) return notFound();
-  const forbidden = superusersOnly(collection, auth);
+  const forbidden = superusersOnly(collection, auth) ?? collection.refuseRead?.(params, auth) ?? null;
   if (forbidden) return forbidden;
-  const record = await collection.view(id, auth);
+  const record = await withRecordQuery(params, () => collection.view(id, auth));
   if (!record) return notFound();
   const [json] = await shapeRecords(collections, collection, [record], params, auth);
   return ok(json!);

@@ -6,6 +6,7 @@ import { parseMultipartUpload, type UploadedFile, type UploadLimits } from "~/se
 import { removeQuietly, uploadsTmpDir } from "~/services/files/storage.server";
 import type { RecordAuth, RecordCollection, RecordWriteInput, RecordWriter } from "./collection.server";
 import { findRecordCollection, RECORD_API_MESSAGES, shapeRecords } from "./records.server";
+import { withRecordQuery } from "./request-query.server";
 
 // The record API's writes, PocketBase's create, update and delete (apis/record_crud.go) over any
 // collection a feature defines (collection.server.ts): reads the body (JSON, a form, or multipart
@@ -196,7 +197,7 @@ function authOf(writer: RecordWriter): RecordAuth {
 
 /** The record as view answers it (the writer's view; the staff's when the writer cannot view what they wrote). */
 async function answerRecord(collections: readonly RecordCollection[], collection: RecordCollection, id: string, writer: RecordWriter, params: URLSearchParams): Promise<Result<RecordAnswer>> {
-  const record = (await collection.view(id, authOf(writer))) ?? (await collection.view(id, { collection: "_superusers", id: "" }));
+  const record = await withRecordQuery(params, async () => (await collection.view(id, authOf(writer))) ?? (await collection.view(id, { collection: "_superusers", id: "" })));
   if (!record) return ok(errorAnswer(404, RECORD_API_MESSAGES.notFound));
   const [body] = await shapeRecords(collections, collection, [record], params, authOf(writer));
   return ok({ status: 200, body: body! });
@@ -233,7 +234,7 @@ export async function createRecord(collections: readonly RecordCollection[], nam
   const nul = refuseNul(input, "create");
   if (nul) return nul;
   return run("create", async () => {
-    const created = await create(input, writer);
+    const created = await withRecordQuery(params, () => create(input, writer));
     return created.ok ? answerRecord(collections, collection, created.value, writer, params) : created;
   });
 }
@@ -255,7 +256,7 @@ export async function updateRecord(
   const nul = refuseNul(input, "update");
   if (nul) return nul;
   return run("update", async () => {
-    const updated = await update(id, input, writer);
+    const updated = await withRecordQuery(params, () => update(id, input, writer));
     return updated.ok ? answerRecord(collections, collection, updated.value, writer, params) : updated;
   });
 }
