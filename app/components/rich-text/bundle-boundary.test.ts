@@ -55,8 +55,15 @@ describe("the rich text editor stays out of public bundles", () => {
 
   it("keeps the Lexical-based modules of app/lib/rich-text out of browser code", () => {
     // nodes.ts and image-node.ts define Lexical nodes: outside the rich text folders only server
-    // modules may import them (and what imports them: from-markdown.server.ts).
+    // modules may import them (and what imports them: from-markdown.server.ts, the HTML import).
     const lexicalModules = /lib\/rich-text\/(nodes|image-node|from-markdown\.server)$/;
     expect(sites.filter((site) => lexicalModules.test(site.source) && !inRichText(site.file) && !/\.server\.tsx?$/.test(site.file))).toEqual([]);
+  });
+
+  it("keeps the Markdown import (from-markdown.ts) free of Lexical, the DOM and server modules: the content collections' seeds use it", () => {
+    const imports = sites.filter((site) => site.file === "lib/rich-text/from-markdown.ts");
+    expect(imports.map((site) => site.source)).toContain("marked"); // the scan sees the file
+    expect(sites.some((site) => site.file.startsWith("features/site/content-collections/") && site.source === "~/lib/rich-text/from-markdown")).toBe(true);
+    expect(imports.filter((site) => isLexical(site.source) || /jsdom|sanitize-html|\.server$|\/(nodes|image-node)$/.test(site.source))).toEqual([]);
   });
 });

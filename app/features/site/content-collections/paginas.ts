@@ -1,4 +1,5 @@
 import type { ContentCollection } from "~/services/content/collection";
+import { headingNode, markdownToRichText, paragraphNode, richTextDocument, textNode } from "~/lib/rich-text/from-markdown";
 import { z } from "~/lib/zod";
 import { about } from "../content/about";
 import { legalPages } from "../content/legal";
@@ -16,7 +17,6 @@ import {
   slugSchema,
 } from "./fields";
 import { isReservedSlug, type PAGE_ROUTES } from "./reserved-paths";
-import { headingNode, markdownToRichText, paragraphNode, richTextDocument, textNode } from "./seed-rich-text";
 
 // Pages at /{slug}: "Nosotros" (/about, shown by its own route with its layout), the legal pages and
 // any page staff add. A slug may not take an address of the site's own routes.
