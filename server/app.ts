@@ -19,7 +19,6 @@ import { getPaymentConfig } from "~/services/site-config/payment-account";
 import { startMailWorker } from "~/services/mail/outbox.server";
 import { closeRealtimeStreams, startRealtime } from "~/services/realtime/index.server";
 import { startQuoteExpiryJob } from "~/features/quotes/index.server";
-import { seedContentPages } from "~/features/site/index.server";
 import { getEnv, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientIpContext, cspNonceContext, requestIdContext } from "~/lib/request-context";
@@ -55,12 +54,11 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   // Before anything is cached: caches of the catalogue and the staff lists follow its versions.
   const changeFeed = await startChangeFeed(database);
   const realtime = await startRealtime(database);
-  const seeded = await seedContentPages();
   // The site's content collections, once on an empty database (issue 16, docs/decisions/0037).
   const seededContent = await seedContent();
   await seedCatalogue();
   await seedDemoModels();
-  logger.info({ database: database.kind, seededPages: seeded, seededContent }, "database ready");
+  logger.info({ database: database.kind, seededContent }, "database ready");
   getPaymentConfig(); // a bad SPEI_CLABE stops the start, not the first order
   await cleanTmpUploads();
   const tmpUploadSweep = startTmpUploadSweep();

@@ -5,6 +5,8 @@ describe("pageCachePolicy", () => {
   it("keeps build pages per build and catalogue pages while their data is unchanged", () => {
     expect(pageCachePolicy(publicPageHandle)).toEqual({ liveData: null });
     expect(pageCachePolicy(liveDataPageHandle("catalogo"))).toEqual({ liveData: "catalogo" });
+    expect(pageCachePolicy(liveDataPageHandle("contenido"))).toEqual({ liveData: "contenido" });
+    expect(pageCachePolicy({ publicCache: true, liveData: "otro" })).toBeNull();
   });
 
   it("renders every request for anything else, including a topic it does not know", () => {

@@ -18,14 +18,18 @@ export const publicFormPageHandle = { publicCache: true, renewAfterMs: FORM_PAGE
 
 /**
  * Route `handle` for a public page, identical for every visitor, whose HTML depends on data that
- * changes (the catalogue's stock and prices): the server keeps its HTML per URL (query included)
+ * changes (the catalogue's stock and prices, published content): the server keeps its HTML per URL (query included)
  * only while the data of `topic` is unchanged (see app/db/change-feed.server.ts).
  */
-export function liveDataPageHandle(topic: "catalogo") {
+export function liveDataPageHandle(topic: LiveDataTopic) {
   return { publicCache: true, liveData: topic } as const;
 }
 
-export type PageCachePolicy = { liveData: null; renewAfterMs?: number } | { liveData: "catalogo" };
+/** The data a live page may follow: the catalogue, or the content staff publish (issue 16). */
+export type LiveDataTopic = "catalogo" | "contenido";
+const LIVE_DATA_TOPICS: readonly unknown[] = ["catalogo", "contenido"] satisfies LiveDataTopic[];
+
+export type PageCachePolicy = { liveData: null; renewAfterMs?: number } | { liveData: LiveDataTopic };
 
 /** How the server may cache a route with this handle, or null when it must render every request. */
 export function pageCachePolicy(handle: unknown): PageCachePolicy | null {
@@ -38,7 +42,7 @@ export function pageCachePolicy(handle: unknown): PageCachePolicy | null {
     return valid && liveData === undefined ? { liveData: null, renewAfterMs } : null;
   }
   if (liveData === undefined) return { liveData: null };
-  return liveData === "catalogo" ? { liveData } : null;
+  return LIVE_DATA_TOPICS.includes(liveData) ? { liveData: liveData as LiveDataTopic } : null;
 }
 
 /**

@@ -1,4 +1,3 @@
 // The public module of the site feature (content pages): the only file another feature, the start-up
 // wiring or the record API imports.
-export { seedContentPages } from "./pages.server";
 export { siteContentCollections } from "./content-collections/all-collections";

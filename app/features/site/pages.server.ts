@@ -1,8 +1,11 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { pages } from "~/db/schema/pages";
-import { renderMarkdown } from "~/lib/markdown.server";
-import { legalPages } from "./content/legal";
+import { renderRichText } from "~/lib/rich-text/render.server";
+import { publishedRecord, publishedRecords } from "~/services/content/published.server";
+import { findRedirect } from "~/services/content/redirects.server";
+import { ABOUT_SLUG, paginas, type Pagina } from "./content-collections/paginas";
+
+// Content pages served at /{slug}: the legal texts and any page staff add, read from the content
+// store's `paginas` collection (issue 16). The about page is a record there too, shown by its own
+// route (/about), so it is left out here.
 
 export interface PublishedPage {
   slug: string;
@@ -14,36 +17,22 @@ export interface PublishedPage {
 
 /** A published content page by slug, matched without regard to case; null when there is none. */
 export async function getPublishedPage(slug: string): Promise<PublishedPage | null> {
-  const [page] = await getDb()
-    .select()
-    .from(pages)
-    .where(and(eq(sql`lower(${pages.slug})`, slug.toLowerCase()), eq(pages.published, true)))
-    .limit(1);
-  if (!page) return null;
-  return { slug: page.slug, title: page.title, description: page.description, html: renderMarkdown(page.body), updatedAt: page.updatedAt };
+  if (slug.toLowerCase() === ABOUT_SLUG) return null;
+  const record = await publishedRecord<Pagina>(paginas, slug);
+  if (!record) return null;
+  const page = record.data;
+  return { slug: page.slug, title: page.titulo, description: page.descripcion, html: renderRichText(page.cuerpo), updatedAt: record.updated };
 }
 
 export async function listPublishedPages(): Promise<{ slug: string; updatedAt: Date }[]> {
-  return getDb()
-    .select({ slug: pages.slug, updatedAt: pages.updatedAt })
-    .from(pages)
-    .where(eq(pages.published, true))
-    .orderBy(asc(pages.slug));
+  const records = await publishedRecords<Pagina>(paginas);
+  return records
+    .filter((record) => record.data.slug !== ABOUT_SLUG)
+    .map((record) => ({ slug: record.data.slug, updatedAt: record.updated }))
+    .sort((a, b) => a.slug.localeCompare(b.slug));
 }
 
-/** Demo content on an empty database; existing rows (perhaps edited by staff) are never touched. */
-export async function seedContentPages(): Promise<number> {
-  const inserted = await getDb()
-    .insert(pages)
-    .values(
-      legalPages.map((page) => ({
-        slug: page.slug,
-        title: page.title,
-        description: page.description,
-        body: page.body,
-      })),
-    )
-    .onConflictDoNothing({ target: pages.slug })
-    .returning({ id: pages.id });
-  return inserted.length;
+/** Where an address that moved answers now (a slug staff changed), or null. */
+export async function movedTo(pathname: string): Promise<string | null> {
+  return findRedirect(pathname);
 }

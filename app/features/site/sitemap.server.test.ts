@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../../tests/support/test-database";
-import { getDb } from "~/db/client.server";
-import { pages } from "~/db/schema/pages";
+import { seedContent } from "~/services/content/seed.server";
 import { industries } from "./content/industries";
-import { seedContentPages } from "./pages.server";
+import { publishTestPage } from "../../../tests/support/content-pages";
 import { buildRobots, buildSitemap } from "./sitemap.server";
 
 const PUBLIC_URL = "https://forja.example";
@@ -19,14 +18,9 @@ describe("buildSitemap", () => {
   let xml: string;
 
   beforeAll(async () => {
-    await seedContentPages();
-    await getDb()
-      .insert(pages)
-      .values([
-        { slug: "garantias", title: "Garantías", body: "Texto." },
-        { slug: "borrador-secreto", title: "Borrador", body: "Texto.", published: false },
-        { slug: "preguntas&respuestas", title: "P&R", body: "Texto." },
-      ]);
+    await seedContent();
+    await publishTestPage({ slug: "garantias", titulo: "Garantías" });
+    await publishTestPage({ slug: "borrador-secreto", titulo: "Borrador", publicado: false });
     xml = await buildSitemap(PUBLIC_URL);
   });
 
@@ -55,9 +49,14 @@ describe("buildSitemap", () => {
     expect(xml).not.toContain("borrador-secreto");
   });
 
-  it("escapes XML special characters", () => {
-    expect(locs(xml)).toContain(`${PUBLIC_URL}/preguntas&amp;respuestas`);
-    expect(xml).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
+  it("escapes XML special characters", async () => {
+    const escaped = await buildSitemap("https://forja.example/sitio?a=1&b=<2>");
+    expect(locs(escaped)[0]).toBe("https://forja.example/sitio?a=1&amp;b=&lt;2&gt;/");
+    expect(escaped).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
+  });
+
+  it("leaves out the about page's record (its own route is listed once)", () => {
+    expect(locs(xml).filter((loc) => loc === `${PUBLIC_URL}/about`)).toHaveLength(1);
   });
 
   it("has no duplicate URLs and nothing private", () => {
