@@ -1,8 +1,8 @@
 import type { Route } from "./+types/faqs";
 import { AppLink } from "~/components/ui/app-link";
 import { PageIntro } from "~/components/ui/page-intro";
-import { faqGroups } from "~/features/site/content/faqs";
-import { publicPageHandle } from "~/lib/page-cache";
+import { listFaqGroups } from "~/features/site/faqs.server";
+import { liveDataPageHandle } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>
@@ -11,10 +11,11 @@ export const meta: Route.MetaFunction = () =>
     description: "Plazos de entrega, formatos de archivo, confidencialidad, tolerancias, pagos y facturación CFDI, y envíos.",
   });
 
-export const handle = publicPageHandle;
+// Kept by the server like a static page until staff publish content.
+export const handle = liveDataPageHandle("contenido");
 
-export function loader() {
-  return { faqGroups };
+export async function loader() {
+  return { faqGroups: await listFaqGroups() };
 }
 
 // The accordion is native <details>/<summary>: keyboard-operable and working without JavaScript.
@@ -53,11 +54,8 @@ export default function FaqsPage({ loaderData }: Route.ComponentProps) {
                         +
                       </span>
                     </summary>
-                    <div className="mt-3 space-y-2 text-acero-800">
-                      {item.answer.map((paragraph) => (
-                        <p key={paragraph}>{paragraph}</p>
-                      ))}
-                    </div>
+                    {/* Sanitized on the server (app/lib/rich-text/render.server.ts). */}
+                    <div className="prose-forja mt-3 space-y-2 text-acero-800 [&>p]:my-0" dangerouslySetInnerHTML={{ __html: item.answerHtml }} />
                   </details>
                 ))}
               </div>
