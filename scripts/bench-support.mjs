@@ -95,6 +95,21 @@ export function nearestAsset(assets, bytes) {
   return [...assets].sort((a, b) => Math.abs(a.gzip - bytes) - Math.abs(b.gzip - bytes))[0];
 }
 
+/**
+ * A static floor of exactly the response's size: what `url` answers (uncompressed) written as a
+ * hashed-style asset of the running build (the private copy the bench serves, usePrivateBuild), so
+ * the server reads and compresses it like any asset (gzip level 9) and serves it from memory. The
+ * ratio then compares the work per request at equal bytes, not a page with a smaller file.
+ * Resolves with the floor's path and its gzip size.
+ */
+export async function sameSizeAsset(url, name, headers = {}) {
+  const response = await fetch(url, { headers: { "accept-encoding": "identity", ...headers } });
+  const body = Buffer.from(await response.arrayBuffer());
+  const file = `suelo-${name}.js`;
+  fs.writeFileSync(path.resolve("build/client/assets", file), body);
+  return { path: `/assets/${file}`, gzip: gzipSync(body, { level: 9 }).length };
+}
+
 /** The gzip size of what `url` answers (fetched uncompressed, compressed here at level 9). */
 export async function gzipBytes(url, headers = {}) {
   const response = await fetch(url, { headers: { "accept-encoding": "identity", ...headers } });

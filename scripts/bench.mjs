@@ -1,7 +1,8 @@
 // `npm run bench`: every figure on loopback, bounded in time, stated as a ratio to a floor measured
 // in the same run right before and right after it (scripts/bench-support.mjs, docs/decisions/0019):
-// public pages and /api/health against the hashed static asset of the nearest compressed size (so
-// the ratio compares the server's work per request, not how many bytes the client parses); the
+// public pages and /api/health against a static asset of exactly their size (their own bytes served
+// as an asset, docs/decisions/0042), so the ratio compares the server's work per request at equal
+// bytes on the wire; the
 // record API's list at 100 000 vs 1 000 records; the staff list at 100 000 vs 1 000 solicitudes; an
 // upload against a drain-only server; the gzip size of the JavaScript a first visit downloads; and
 // CAD geometry (scripts/bench-cad.mjs): the server's recompute per MB of STEP against reading and
@@ -11,7 +12,7 @@ import { benchBrowserEstimate, benchGeometryPerMb } from "./bench-cad.mjs";
 import { benchRecordsList, RECORDS_PATH } from "./bench-records.mjs";
 import { benchStaffList, reportUpload } from "./bench-forms.mjs";
 import { benchRealtime } from "./bench-realtime.mjs";
-import { againstFloor, CONNECTIONS, describeFigure, DURATION_S, gzipBytes, nearestAsset, rate, ratioText, startSeededServer, staticAssets, usePrivateBuild } from "./bench-support.mjs";
+import { againstFloor, CONNECTIONS, describeFigure, DURATION_S, gzipBytes, rate, ratioText, sameSizeAsset, startSeededServer, usePrivateBuild } from "./bench-support.mjs";
 
 // /cotiza: cached too, rendered again every hour for its form token (docs/decisions/0031).
 const PAGES = ["/", "/industrias-design/medica", "/servicios", "/faqs", "/cotiza"];
@@ -39,7 +40,7 @@ async function firstLoadJs(base) {
 const pad = (text, width) => String(text).padStart(width);
 /** 100000 → "100 000", as the rest of the output writes numbers. */
 const thousands = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
-const header = "ruta".padEnd(46) + pad("req/s", 8) + pad("bytes", 8) + "  suelo: recurso estático (bytes gzip)".padEnd(52) + pad("antes", 7) + pad("después", 9) + pad("proporción", 12);
+const header = "ruta".padEnd(46) + pad("req/s", 8) + pad("bytes", 8) + "  suelo: la misma respuesta como recurso estático (bytes gzip)".padEnd(64) + pad("antes", 7) + pad("después", 9) + pad("proporción", 12);
 
 console.log(`\nBenchmark: ${DURATION_S} s por medición, ${CONNECTIONS} conexiones, loopback, gzip.`);
 console.log("Cada cifra: calentamiento (cifra y suelo), suelo, cifra, suelo; proporción = cifra / media de los dos suelos.");
@@ -48,7 +49,6 @@ const server = await startSeededServer();
 let js;
 const rows = [];
 try {
-  const assets = staticAssets();
   // Catalogue pages are kept only until the catalogue's data changes (stock stays live); their
   // target is ≥ 0.5× the static file.
   const catalogue = await (await fetch(`${server.url}/catalogo`)).text();
@@ -56,15 +56,15 @@ try {
   if (!product) throw new Error("No se encontró un producto en /catalogo");
 
   console.log(header);
-  for (const page of [...PAGES, "/catalogo", product, "/api/health"]) {
-    const asset = nearestAsset(assets, await gzipBytes(server.url + page));
+  for (const [index, page] of [...PAGES, "/catalogo", product, "/api/health"].entries()) {
+    const asset = await sameSizeAsset(server.url + page, String(index + 1));
     const result = await againstFloor({ figure: (seconds) => rate(server.url + page, seconds), floor: (seconds) => rate(server.url + asset.path, seconds) });
     rows.push({ label: page, asset, ...result });
     console.log(
       page.padEnd(46) +
         pad(result.value.toFixed(0), 8) +
         pad(result.bytes, 8) +
-        `  ${asset.path} (${asset.gzip})`.padEnd(52) +
+        `  ${asset.path} (${asset.gzip})`.padEnd(64) +
         pad(result.floorBefore.value.toFixed(0), 7) +
         pad(result.floorAfter.value.toFixed(0), 9) +
         pad(ratioText(result.ratio), 12),

@@ -8,6 +8,7 @@ import { startChangeFeed } from "~/db/change-feed.server";
 import { getDatabase, openDatabase, useDatabase } from "~/db/client.server";
 import { registerFeatureHooks } from "~/hooks.server";
 import { seedCatalogue, seedDemoModels, startModelJob } from "~/features/catalogue/index.server";
+import { seedSiteImagery } from "~/features/site/index.server";
 import { startGeometryJob } from "~/features/solicitudes/index.server";
 import { removeOrphanUploads } from "~/services/files/orphans.server";
 import { seedContent } from "~/services/content/seed.server";
@@ -65,6 +66,9 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   const scheduledPublications = startScheduledPublications();
   // It walks every stored file: in the background, so a large store does not delay the start.
   const orphanSweep = removeOrphanUploads().catch((error) => logger.warn({ err: error }, "could not sweep stored files without a row"));
+  // The site's pictures into an empty media library (docs/decisions/0046): once, in the background (encoding takes seconds).
+  const stopMediaSeed = new AbortController();
+  const mediaSeed = seedSiteImagery(stopMediaSeed.signal).catch((error) => logger.warn({ err: error }, "could not add the site's pictures to the media library"));
   await removeAbandonedGuestCarts();
   const mailWorker = startMailWorker();
   const quoteExpiry = startQuoteExpiryJob();
@@ -80,6 +84,8 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
       await mailWorker.stop();
       closeMailTransport();
       await orphanSweep;
+      stopMediaSeed.abort();
+      await mediaSeed;
       await realtime.stop();
       await changeFeed.stop();
       await getDatabase().close();
@@ -131,6 +137,8 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 100_000n) / 10,
         ip: req.ip,
+        // Answered from the page cache before the middleware chain (server/page-cache.ts).
+        ...(res.locals.earlyPage ? { earlyPage: true } : {}),
       },
       "request",
     );
@@ -161,6 +169,9 @@ export function createApp({ mode }: { mode: "production" | "development" }): exp
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(requestLog);
+  // A kept public page is answered here, before the chain below (docs/decisions/0042).
+  const pageCache = development ? undefined : createPageCache({ getBuild, createContext: createLoadContext, publicUrl: env.publicUrl });
+  if (pageCache) app.use(pageCache.early);
   app.use(closeAfterUnreadBody);
   app.use(compression());
   app.use(securityHeaders(development));
@@ -182,7 +193,7 @@ export function createApp({ mode }: { mode: "production" | "development" }): exp
   }
 
   app.use(canonicalRedirect());
-  if (!development) app.use(createPageCache({ getBuild, createContext: createLoadContext, publicUrl: env.publicUrl }));
+  if (pageCache) app.use(pageCache.serve);
   app.all("/{*splat}", createRequestHandler({ build: getBuild, mode, getLoadContext: (req, res) => createLoadContext(req, res) }));
   return app;
 }

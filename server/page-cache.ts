@@ -2,12 +2,12 @@ import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { type RouteObject, type RouterContextProvider, createRequestHandler, matchRoutes, type ServerBuild } from "react-router";
 import { routeTreeFromManifest } from "~/lib/app-shell/route-tree";
-import { createLiveCache } from "~/db/change-feed.server";
+import { changeVersion, createLiveCache, type ChangeTopic } from "~/db/change-feed.server";
 import { hasSessionCookie } from "~/features/accounts/index.server";
-import { cachedSessionVariantContext, pageCachePolicy, type CachedSessionVariant, type PageCachePolicy } from "~/lib/page-cache";
+import { cachedSessionVariantContext, pageCachePolicy, type CachedSessionVariant, type LiveDataTopic, type PageCachePolicy } from "~/lib/page-cache";
 import { compressOnce, sendCompressed, type CompressedBody } from "./compressed";
 import { prepareFirstPaint } from "./critical-css";
-import { contentSecurityPolicy } from "./security";
+import { contentSecurityPolicy, protectiveHeaders, STRICT_TRANSPORT_SECURITY } from "./security";
 
 // Public pages are the same for every visitor and change only with a new build, so their HTML is
 // rendered once per process and build, compressed once, and served like a static file. Their
@@ -22,13 +22,28 @@ import { contentSecurityPolicy } from "./security";
 //
 // Every page is kept in two variants, for requests with and without a session cookie: both are
 // rendered without cookies, so the only difference is the header's "Mi cuenta" or "Iniciar sesión".
+//
+// A page kept and still current is answered before the rest of the middleware chain (`early`,
+// docs/decisions/0042-page-cache-fast-path.md): its headers are computed once, when it is kept.
 
 interface CachedPage {
   status: number;
   etag: string;
+  /**
+   * Every header of the answer but the request's own (X-Request-Id, HSTS over https) and the body's
+   * encoding and length: computed once per kept page, the same whichever way the page is answered.
+   */
   headers: [string, string][];
-  csp: string;
   body: CompressedBody;
+}
+
+/** A kept 200 page the early path may answer, for one exact address and session variant. */
+interface ReadyPage {
+  page: CachedPage;
+  /** Until when it is current (a form page's period); Infinity for a build or catalogue page. */
+  renewAt: number;
+  /** A catalogue page: the data's version it was rendered at (current only while unchanged). */
+  live?: { topic: ChangeTopic; version: string };
 }
 
 interface KeptPage {
@@ -41,6 +56,12 @@ interface KeptPage {
 const LIVE_PAGES_MAX = 300;
 /** Route matches remembered by path; cleared when full (product slugs are unbounded). */
 const POLICIES_MAX = 2_000;
+/**
+ * Addresses the early path knows (per variant); the least recently kept goes first (it is then
+ * answered by the normal path, and known again). Its pages are mostly the ones the caches above
+ * hold, not copies.
+ */
+const READY_MAX = 2 * LIVE_PAGES_MAX;
 
 const KEPT_HEADERS = new Set(["content-type", "link", "location"]);
 /** Answers of a live page sent as rendered for the cache (never kept), so they are not rendered twice. */
@@ -64,7 +85,11 @@ export function createPageCache(options: {
 }) {
   // Promises, so concurrent first requests for a page share one render.
   const pages = new Map<string, KeptPage>();
-  const livePages = createLiveCache<CachedPage | undefined>("catalogo", LIVE_PAGES_MAX);
+  // One per topic: a page is kept while the data it follows (its handle's topic) is unchanged.
+  const livePages: Record<LiveDataTopic, ReturnType<typeof createLiveCache<CachedPage | undefined>>> = {
+    catalogo: createLiveCache<CachedPage | undefined>("catalogo", LIVE_PAGES_MAX),
+    contenido: createLiveCache<CachedPage | undefined>("contenido", LIVE_PAGES_MAX),
+  };
   const policies = new Map<string, PageCachePolicy | null>();
   let tree: RouteObject[] | undefined;
   let handler: ReturnType<typeof createRequestHandler> | undefined;
@@ -96,53 +121,113 @@ export function createPageCache(options: {
     const html = await prepareFirstPaint(await response.text());
     if (response.headers.has("set-cookie")) return undefined;
     if (response.status !== 200 && !(live && SENT_AS_RENDERED.has(response.status))) return undefined;
+    const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
     return {
       status: response.status,
-      etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
-      headers: [...response.headers.entries()].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase())),
-      csp: contentSecurityPolicy({ hashes: inlineScriptHashes(html) }, false),
+      etag,
+      headers: [
+        ...[...response.headers.entries()].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase())),
+        ["Content-Security-Policy", contentSecurityPolicy({ hashes: inlineScriptHashes(html) }, false)],
+        ...protectiveHeaders(req.path),
+        ["Cache-Control", "no-cache"],
+        ["Vary", "Cookie, Accept-Encoding"],
+        ...(response.status === 200 ? [["ETag", etag] as [string, string]] : []),
+      ],
       // A live page is compressed again after every change: a quicker level keeps that cheap.
       body: compressOnce(html, live ? "fast" : "best"),
     };
   }
 
-  function buildPage(req: Request, res: Response, variant: CachedSessionVariant, renewAfterMs = Infinity): Promise<CachedPage | undefined> {
+  function buildPage(req: Request, res: Response, variant: CachedSessionVariant, renewAfterMs = Infinity): KeptPage {
     const key = `${variant} ${req.path}`;
     const kept = pages.get(key);
-    if (kept && Date.now() < kept.renewAt) return kept.page;
+    if (kept && Date.now() < kept.renewAt) return kept;
     // Counted from before the render, so a form's token is never older than the period when served.
     const entry: KeptPage = { page: render(req.path, req, res, false, variant), renewAt: Date.now() + renewAfterMs };
     pages.set(key, entry);
     // A page that failed or was not cacheable is rendered normally and tried again next time.
     const forget = () => pages.get(key) === entry && pages.delete(key);
     entry.page.then((page) => page ?? forget(), forget);
-    return entry.page;
+    return entry;
   }
 
-  return async function pageCache(req: Request, res: Response, next: NextFunction) {
+  // What the early path answers, by session variant and the exact address as received. Only the
+  // normal path below adds to it, after the whole chain let that very address through (input
+  // guard, static files, canonical redirect): the early path never answers an address the chain
+  // has not seen, and the chain's answer to an address depends on nothing else for a bodiless GET.
+  const ready = new Map<string, ReadyPage>();
+
+  function remember(key: string, entry: ReadyPage): void {
+    ready.delete(key);
+    ready.set(key, entry);
+    if (ready.size > READY_MAX) ready.delete(ready.keys().next().value!);
+  }
+
+  function isCurrent(entry: ReadyPage): boolean {
+    return Date.now() < entry.renewAt && (!entry.live || entry.live.version === changeVersion(entry.live.topic));
+  }
+
+  async function serve(req: Request, res: Response, next: NextFunction) {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.path.endsWith(".data")) return next();
     try {
       const policy = await policyFor(req.path);
       if (!policy) return next();
       let page: CachedPage | undefined;
-      const variant: CachedSessionVariant = hasSessionCookie(req.get("cookie")) ? "sesion" : "anonima";
+      const variant = sessionVariant(req);
+      const key = `${variant} ${req.originalUrl}`;
       // Only 200 pages are kept; a 404 or a redirect is sent as rendered, once.
-      if (policy.liveData) page = await livePages.get(`${variant} ${req.url}`, () => render(req.url, req, res, true, variant), (rendered) => rendered?.status === 200);
-      // Build pages take no query: one with a query (tracking tags, mistakes) is rendered normally.
-      else if (!req.url.includes("?")) page = await buildPage(req, res, variant, policy.renewAfterMs);
-      if (!page) return next();
-      for (const [name, value] of page.headers) res.setHeader(name, value);
-      res.setHeader("Content-Security-Policy", page.csp);
-      res.setHeader("Cache-Control", "no-cache");
-      res.vary("Cookie");
-      res.status(page.status);
-      if (page.status === 200) {
-        res.setHeader("ETag", page.etag);
-        if (req.get("if-none-match") === page.etag) return void res.status(304).end();
+      if (policy.liveData) {
+        // Read before the cache does, in the same tick: the version the page it gives was rendered at.
+        const version = changeVersion(policy.liveData);
+        page = await livePages[policy.liveData].get(`${variant} ${req.url}`, () => render(req.url, req, res, true, variant), (rendered) => rendered?.status === 200);
+        if (page?.status === 200 && version !== undefined) remember(key, { page, renewAt: Infinity, live: { topic: policy.liveData, version } });
+      } else if (!req.url.includes("?")) {
+        // Build pages take no query: one with a query (tracking tags, mistakes) is rendered normally.
+        const kept = buildPage(req, res, variant, policy.renewAfterMs);
+        page = await kept.page;
+        if (page) remember(key, { page, renewAt: kept.renewAt });
       }
-      sendCompressed(req, res, page.body);
+      if (!page) return next();
+      sendPage(req, res, page);
     } catch (error) {
       next(error);
     }
-  };
+  }
+
+  /**
+   * The early path, before the middleware chain (right after the access log): a bodiless GET or
+   * HEAD of an address whose page is kept and current is answered from memory; anything else goes
+   * on through the chain. The answer is the same, header for header, as the normal path's.
+   */
+  function early(req: Request, res: Response, next: NextFunction) {
+    if ((req.method !== "GET" && req.method !== "HEAD") || hasBody(req)) return next();
+    const entry = ready.get(`${sessionVariant(req)} ${req.originalUrl}`);
+    if (!entry || !isCurrent(entry)) return next();
+    res.locals.earlyPage = true;
+    sendPage(req, res, entry.page);
+  }
+
+  return { early, serve };
+}
+
+/** A GET may carry a body: such a request takes the whole chain (body limits and all). */
+function hasBody(req: Request): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
+function sessionVariant(req: Request): CachedSessionVariant {
+  return hasSessionCookie(req.headers.cookie) ? "sesion" : "anonima";
+}
+
+/** A kept page's answer: its headers as computed once, then 304 or the body in the accepted encoding. */
+function sendPage(req: Request, res: Response, page: CachedPage): void {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  if (req.secure) res.setHeader(...STRICT_TRANSPORT_SECURITY);
+  if (page.status === 200 && req.headers["if-none-match"] === page.etag) {
+    res.statusCode = 304;
+    return void res.end();
+  }
+  res.statusCode = page.status;
+  sendCompressed(req, res, page.body);
 }

@@ -51,21 +51,36 @@ const FILE_ROUTES = [
 /** The hashed script of the /cotiza CAD worker (app/features/solicitudes/cad-worker.ts): a worker runs under its script's policy. */
 const CAD_WORKER = /^\/assets\/cad-worker-[\w-]+\.js$/;
 
+/** HSTS: sent only on requests that arrived over https (req.secure, behind a trusted proxy included). */
+export const STRICT_TRANSPORT_SECURITY = ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as const;
+
+/**
+ * Every protective header of a response to `path` but its policy and HSTS (which depend on the
+ * response and the request): one list for the middleware below and for the page cache, which
+ * computes it once per kept page (server/page-cache.ts).
+ */
+export function protectiveHeaders(path: string): [string, string][] {
+  const fileRoute = FILE_ROUTES.some((pattern) => pattern.test(path));
+  const headers: [string, string][] = [];
+  if (!fileRoute) headers.push(["X-Content-Type-Options", "nosniff"]);
+  headers.push(["X-Frame-Options", "DENY"], ["Referrer-Policy", "strict-origin-when-cross-origin"]);
+  // Provider sign-in runs in a popup that reports back to its opener: any COOP other than
+  // unsafe-none on /connect/* and /auth/* (redirects included) severs window.opener.
+  if (!/^\/(connect|auth)\//.test(path)) headers.push(["Cross-Origin-Opener-Policy", "same-origin-allow-popups"]);
+  headers.push(["Permissions-Policy", "camera=(), microphone=(), geolocation=()"]);
+  return headers;
+}
+
 export function securityHeaders(development: boolean) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
-    const fileRoute = FILE_ROUTES.some((pattern) => pattern.test(req.path));
     // Stored files carry their own sandboxing policy, set by their routes (one policy header, not two).
-    if (!fileRoute && !FILES_API.test(req.path)) res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }, development, { cadWorker: CAD_WORKER.test(req.path) }));
-    if (!fileRoute) res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    // Provider sign-in runs in a popup that reports back to its opener: any COOP other than
-    // unsafe-none on /connect/* and /auth/* (redirects included) severs window.opener.
-    if (!/^\/(connect|auth)\//.test(req.path)) res.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (!FILE_ROUTES.some((pattern) => pattern.test(req.path)) && !FILES_API.test(req.path)) {
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }, development, { cadWorker: CAD_WORKER.test(req.path) }));
+    }
+    for (const [name, value] of protectiveHeaders(req.path)) res.setHeader(name, value);
+    if (req.secure) res.setHeader(...STRICT_TRANSPORT_SECURITY);
     next();
   };
 }

@@ -69,9 +69,13 @@ describe("the content collections through the record API", () => {
     expect((await staff.collection("ajustes").getFullList())).toHaveLength(1);
   });
 
-  it("keeps a staff draft hidden until a write without ?draft=true publishes it, and tells a guest's subscription", async () => {
+  it("keeps a staff draft hidden until a write without ?draft=true publishes it, serves it on /faqs within 1 s, and tells a guest's subscription", async () => {
     const heard: { action: string; record: { id: string; pregunta?: unknown } }[] = [];
     await guest.collection("preguntas").subscribe("*", (event) => heard.push(event as never));
+    // /faqs is kept in the page cache; read twice so the second answer comes from it.
+    const faqsPage = async () => (await fetch(`${server!.url}/faqs`)).text();
+    await faqsPage();
+    expect(await faqsPage()).not.toContain("sábados");
 
     const draft = await staff
       .collection("preguntas")
@@ -81,7 +85,15 @@ describe("the content collections through the record API", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(heard).toEqual([]);
 
+    expect(await faqsPage(), "a draft never reaches the public page").not.toContain("sábados");
+
     await staff.collection("preguntas").update(draft.id, { pregunta: "¿Abren los sábados?" });
+    // The cached page is rendered again after the publish: served within a second.
+    const publishedAt = Date.now();
+    while (!(await faqsPage()).includes("¿Abren los sábados?")) {
+      expect(Date.now() - publishedAt, "the published question on /faqs within 1 s").toBeLessThan(1_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const published = await guest.collection("preguntas").getOne(draft.id);
     expect(published).toMatchObject({ pregunta: "¿Abren los sábados?", respuesta_html: "<p>Sí, de <strong>9 a 14 h</strong>.</p>" });
     await waitFor(() => heard.length > 0, "the publish event");
