@@ -35,6 +35,31 @@ describe("formatNumber", () => {
   });
 });
 
+describe("money and whole numbers written without Intl", () => {
+  // They skip Intl so that a page hydrating prices does not load the browser's locale data; they
+  // must still read exactly as es-MX Intl writes them.
+  const values = [0, 1, 7, 99, 100, 999, 1000, 8900, 10_000, 88_995, 123_456, 999_999, 1_000_000, 123_456_789, 2 ** 40, Number.MAX_SAFE_INTEGER];
+  for (let n = 1; n <= 2000; n++) values.push(n * 37);
+  for (let n = 1; n < 1e15; n = n * 7 + 3) values.push(n);
+  const signed = values.flatMap((value) => (value === 0 ? [0] : [value, -value]));
+  const money = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
+  const integer = new Intl.NumberFormat("es-MX");
+
+  it("formatMoney matches Intl for every amount, negative ones too", () => {
+    // Up to 10¹³ centavos: beyond that Intl itself is off by a centavo (it is given centavos / 100, a float).
+    for (const centavos of signed.filter((value) => Math.abs(value) < 1e13)) {
+      expect(plain(formatMoney(centavos)), String(centavos)).toBe(plain(money.format(centavos / 100)));
+    }
+  });
+
+  it("formatNumber matches Intl for whole numbers and still formats fractions", () => {
+    for (const value of signed) {
+      expect(formatNumber(value), String(value)).toBe(integer.format(value));
+    }
+    expect(formatNumber(1234.5678)).toBe(integer.format(1234.5678));
+  });
+});
+
 describe("dates in America/Mexico_City", () => {
   it("shows the local date, not the UTC one", () => {
     // 05:30 UTC on 1 January is 23:30 on 31 December in Mexico City (UTC-6).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { isoDayField, optionalEnumField, pageCount, pageField, parseListParams, perPageField, positiveInt, searchField, searchText } from "./list-params";
+import { isoDayField, optionalEnumField, pageField, perPageField, searchField } from "./list-fields";
+import { pageCount, parseListParams, positiveInt, searchText } from "./list-params";
 
 describe("positiveInt", () => {
   it("reads whole numbers and falls back on anything else", () => {

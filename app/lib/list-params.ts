@@ -1,10 +1,9 @@
-import { z } from "~/lib/zod";
-import { isIsoDay } from "./time";
-
 // The one reader of list parameters in a URL (page, page size, sort, direction, a search text, a
 // day range). Every staff list, the catalogue and the record API read them here, so "?pagina=abc"
 // or "?porPagina=99999" means the same thing everywhere: a shared link always opens, a bad or
-// stale value falls back to its default or is clamped, never an error.
+// stale value falls back to its default or is clamped, never an error. No zod here: the public
+// catalogue reads its URL with these in the browser; the zod fields for filter schemas are in
+// list-fields.ts.
 
 export const MAX_PAGE = 100_000;
 
@@ -64,28 +63,3 @@ export function pageCount(total: number, perPage: number): number {
 export function searchText(value: string | null | undefined, max = 200): string | undefined {
   return value?.replace(/\s+/g, " ").trim().slice(0, max) || undefined;
 }
-
-// zod pieces for filter schemas that read URLSearchParams through Object.fromEntries.
-
-/** ?pagina= as a zod field: 1 when missing or bad. */
-export const pageField = (max = MAX_PAGE) => z.string().optional().transform((value) => positiveInt(value, 1, max));
-
-/** ?porPagina= as a zod field: the default when missing or bad, clamped to [1, max]. */
-export const perPageField = (rule: { default: number; max: number }) =>
-  z.string().optional().transform((value) => (value != null && /^\s*-?\d+\s*$/.test(value) ? Math.min(rule.max, Math.max(1, Number(value))) : rule.default));
-
-/** A YYYY-MM-DD day; dropped when it is not a real day. */
-export const isoDayField = z
-  .string()
-  .optional()
-  .transform((value) => (value && isIsoDay(value) ? value : undefined));
-
-/** A search box; dropped when empty. */
-export const searchField = (max = 200) => z.string().optional().transform((value) => searchText(value, max));
-
-/** One of a fixed set of values; dropped when it is anything else. */
-export const optionalEnumField = <T extends string>(allowed: readonly T[]) =>
-  z
-    .string()
-    .optional()
-    .transform((value) => (allowed as readonly string[]).includes(value ?? "") ? (value as T) : undefined);

@@ -4,31 +4,37 @@
 export const TIME_ZONE = "America/Mexico_City";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const isoDayFmt = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-const yearFmt = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, year: "numeric" });
-const wallClockFmt = new Intl.DateTimeFormat("en-US", {
-  timeZone: TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
+// Built on first use: a formatter with a time zone takes milliseconds to create (more on a phone),
+// and most pages that load this module (through the site's config) never format a date.
+let isoDayFormat: Intl.DateTimeFormat | undefined;
+let yearFormat: Intl.DateTimeFormat | undefined;
+let wallClockFormat: Intl.DateTimeFormat | undefined;
+const isoDayFmt = () => (isoDayFormat ??= new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }));
+const yearFmt = () => (yearFormat ??= new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, year: "numeric" }));
+const wallClockFmt = () =>
+  (wallClockFormat ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: TIME_ZONE,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }));
 
 function wallClock(instant: Date | number): Record<string, string> {
-  return Object.fromEntries(wallClockFmt.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  return Object.fromEntries(wallClockFmt().formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
 }
 
 /** The Mexico City calendar day of an instant, as YYYY-MM-DD. */
 export function mexicoCityDay(instant: Date | number = new Date()): string {
-  return isoDayFmt.format(new Date(instant));
+  return isoDayFmt().format(new Date(instant));
 }
 
 /** The year of an instant in Mexico City (the series of record numbers restart on its 1 January). */
 export function mexicoCityYear(instant: Date | number = new Date()): number {
-  return Number(yearFmt.format(new Date(instant)));
+  return Number(yearFmt().format(new Date(instant)));
 }
 
 /** True for a real calendar day written YYYY-MM-DD ("2026-02-30" is not one). */

@@ -1,3 +1,5 @@
+import { formatNumber } from "./format";
+
 // Units of sale (catalogue, cart, orders) and of quote lines, in es-MX: the one place that knows
 // their singular and plural, so every page, email and PDF writes "10 piezas", never "10 pieza".
 
@@ -31,7 +33,8 @@ export function unitWords(unit: string): UnitWords {
 /** "1 pieza", "0 piezas", "1,500 metros", "2.5 metros", "5 kg": the quantity with its unit in the right number. */
 export function formatUnitQuantity(quantity: number, unit: string): string {
   const words = unitWords(unit);
-  const number = quantity.toLocaleString("es-MX", { maximumFractionDigits: 3 });
+  // Whole quantities through formatNumber, which needs no Intl (see format.ts); fractions through Intl.
+  const number = Number.isSafeInteger(quantity) ? formatNumber(quantity) : quantity.toLocaleString("es-MX", { maximumFractionDigits: 3 });
   return `${number} ${words.symbol ?? (quantity === 1 ? words.singular : words.plural)}`;
 }
 

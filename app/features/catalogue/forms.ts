@@ -1,4 +1,3 @@
-import { unitWords } from "~/lib/units";
 import { z } from "~/lib/zod";
 
 // The staff product form and the catalogue's wording rules, shared by the browser and the server.
@@ -15,18 +14,7 @@ export const IVA_RATES = [
   { value: 0, label: "0 % (tasa cero)" },
 ] as const;
 
-export const LOW_STOCK_THRESHOLD = 10;
-
-export type StockLevel = "disponible" | "pocas" | "sobre-pedido";
-
-/** What a buyer reads about stock: "En existencia" (> 10), "Últimas N piezas" (1–10), "Sobre pedido" (0). */
-export function stockStatus(stock: number, unit: string): { level: StockLevel; label: string } {
-  if (stock > LOW_STOCK_THRESHOLD) return { level: "disponible", label: "En existencia" };
-  if (stock <= 0) return { level: "sobre-pedido", label: "Sobre pedido" };
-  const words = unitWords(unit);
-  if (stock === 1) return { level: "pocas", label: `${words.feminine ? "Última" : "Último"} ${words.singular}` };
-  return { level: "pocas", label: `${words.feminine ? "Últimas" : "Últimos"} ${stock} ${words.plural}` };
-}
+export { LOW_STOCK_THRESHOLD, stockStatus, type StockLevel } from "./stock";
 
 /** "1,250.50", "$1250.5" or "1250" (pesos) → centavos; null when it is not an amount with at most 2 decimals. */
 export function parsePesos(text: string): number | null {

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { isoDayField, pageField, searchField, optionalEnumField } from "~/lib/list-params";
+import { isoDayField, pageField, searchField, optionalEnumField } from "~/lib/list-fields";
 import { ORDER_STATUSES, type OrderStatus } from "./forms";
 
 // /admin/pedidos URL parameters, read with the shared list-params fields: a bad or stale value is

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { isoDayField, optionalEnumField, pageField, perPageField, searchField } from "~/lib/list-params";
+import { isoDayField, optionalEnumField, pageField, perPageField, searchField } from "~/lib/list-fields";
 import { INDUSTRY_OPTIONS, SOLICITUD_STATUSES, SOLICITUD_TYPES } from "./forms";
 
 // URL search params of /admin/formularios (and its CSV export) → a complete, valid filter object,

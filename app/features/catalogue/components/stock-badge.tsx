@@ -1,4 +1,4 @@
-import { stockStatus } from "../forms";
+import { stockStatus } from "../stock";
 
 const STYLES = {
   disponible: "bg-green-50 text-green-800 ring-green-200",
