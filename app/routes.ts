@@ -59,6 +59,7 @@ export default [
     route("admin/cotizaciones/nueva", "routes/admin/cotizacion-nueva.tsx"),
     route("admin/cotizaciones/:id", "routes/admin/cotizacion.tsx"),
     route("admin/personal", "routes/admin/personal.tsx"),
+    route("admin/medios", "routes/admin/medios.tsx"),
   ]),
   // Outside the site layout: a download, not a page.
   route("quotes/:id/pdf", "routes/quotes/pdf.ts"),
@@ -66,6 +67,8 @@ export default [
   route("cuenta/tiempo-real", "routes/cuenta/tiempo-real.ts"),
   // Product photos (WebP variants): public while the product is active, staff only otherwise.
   route("imagenes/productos/:imageId/:file", "routes/catalogo/imagen.ts"),
+  // The media library's images (AVIF and WebP variants, crops around the focal point): public.
+  route("medios/:id/:variant", "routes/medios-variante.ts"),
   // A product's CAD model: STEP and STL downloads and its technical drawing (docs/decisions/0025).
   route("catalogo/:slug/cad/:fingerprint/:file", "routes/catalogo/modelo.ts"),
   route("api/health", "routes/api/health.ts"),

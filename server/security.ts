@@ -38,12 +38,13 @@ const FILES_API = /^\/api\/files\/(token|[^/]+\/[^/]+\/[^/]+)$/;
 /**
  * Routes that serve stored files with every file header of their own (sandboxing policy and
  * nosniff, app/services/files/serve-headers.server.ts): request attachments for staff, product
- * photos, product CAD models and the record API's file downloads (app/routes/admin/formulario-archivo.ts,
- * catalogo/imagen.ts, catalogo/modelo.ts, api/files.ts). Setting them here too would send each header twice.
+ * photos, product CAD models, the media library's images and the record API's file downloads
+ * (app/routes/admin/formulario-archivo.ts, catalogo/imagen.ts, catalogo/modelo.ts, medios-variante.ts, api/files.ts). Setting them here too would send each header twice.
  */
 const FILE_ROUTES = [
   /^\/admin\/formularios\/[^/]+\/archivos\/[^/]+$/,
   /^\/imagenes\/productos\/[^/]+\/[^/]+$/,
+  /^\/medios\/[^/]+\/[^/]+$/,
   /^\/catalogo\/[^/]+\/cad\/[^/]+\/[^/]+$/,
   /^\/api\/files\/[^/]+\/[^/]+\/[^/]+$/,
 ];

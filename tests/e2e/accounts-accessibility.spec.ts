@@ -19,6 +19,7 @@ const PAGES: { path: string; who: Who; h1: RegExp }[] = [
   { path: "/admin", who: "staff", h1: /Resumen/ },
   { path: "/admin/clientes", who: "staff", h1: /Clientes/ },
   { path: "/admin/personal", who: "staff", h1: /Personal/ },
+  { path: "/admin/medios", who: "staff", h1: /Imágenes/ },
   { path: "/admin/bienvenida?token=x", who: "guest", h1: /Enlace no válido/ },
 ];
 

@@ -91,7 +91,18 @@ export const redirects = pgTable(
   (table) => [check("redirects_not_to_itself", sql`${table.fromPath} <> ${table.toPath}`)],
 );
 
-/** The media library's images (uploads are built elsewhere; this is where they are kept). */
+/** A stored copy of a media image: one width in one format, whole or cut to an aspect ratio around the focal point. */
+export interface MediaVariant {
+  width: number;
+  height: number;
+  format: "webp" | "avif";
+  /** Key in the file store. */
+  path: string;
+  /** The aspect ratio it was cut to ("16x9"); absent for the whole image. */
+  crop?: string;
+}
+
+/** The media library's images (docs/decisions/0046): the original is never served, only its variants. */
 export const media = pgTable(
   "media",
   {
@@ -107,6 +118,8 @@ export const media = pgTable(
     /** Where the subject is, 0–1 from the left and from the top: crops keep it in frame. */
     focalX: real("focal_x").notNull().default(0.5),
     focalY: real("focal_y").notNull().default(0.5),
+    /** Every stored copy; the whole image's are made at upload, crops on their first request. */
+    variants: jsonb("variants").$type<MediaVariant[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,24 +7,16 @@ import { logger } from "~/lib/logger.server";
 import { invalid, ok, type Result } from "~/lib/result";
 import { detectFileKind } from "~/services/files/detect-type.server";
 import type { UploadedFile } from "~/services/files/multipart.server";
-import { getFileStore } from "~/services/files/file-store.server";
-import { newStoragePath } from "~/services/files/storage.server";
+import { MAX_INPUT_PIXELS, removeStoredVariants, SHARP_INPUT, variantWidths as fittingWidths, writeImageVariants } from "~/services/files/image-variants.server";
 import { IMAGE_LIMITS, IMAGE_WIDTHS, MAX_IMAGES_PER_PRODUCT } from "./images";
 
 // New product photos: PNG or JPG checked by content, turned by sharp into WebP variants of fixed
 // widths (never enlarged), kept in the file store (DATA_DIR/uploads, or PostgreSQL) under names the
 // server makes up.
 
-/** Larger images are refused before decoding: a small file can claim enormous dimensions. */
-const MAX_INPUT_PIXELS = 50_000_000;
-const WEBP_QUALITY = 80;
-
 /** Widths to make from an original `width` pixels wide: the fixed widths that fit, plus the original's own when it is clearly larger. */
 export function variantWidths(width: number): number[] {
-  const widths: number[] = IMAGE_WIDTHS.filter((candidate) => candidate <= width);
-  const largest = widths.at(-1) ?? 0;
-  if (largest < IMAGE_WIDTHS.at(-1)! && width > largest * 1.15) widths.push(width);
-  return widths;
+  return fittingWidths(width, IMAGE_WIDTHS);
 }
 
 interface ProcessedImage {
@@ -40,11 +32,10 @@ async function processUpload(file: UploadedFile): Promise<{ ok: true; image: Pro
   if (kind !== "png" && kind !== "jpg") return { ok: false, message: `«${file.name}» no es una imagen PNG o JPG válida.` };
   if (file.size > IMAGE_LIMITS.maxFileBytes) return { ok: false, message: `«${file.name}» pasa de ${formatFileSize(IMAGE_LIMITS.maxFileBytes)}.` };
 
-  const options = { autoOrient: true, limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" } as const;
   let width: number;
   let height: number;
   try {
-    const metadata = await sharp(file.tmpPath, options).metadata();
+    const metadata = await sharp(file.tmpPath, SHARP_INPUT).metadata();
     if (metadata.format !== "png" && metadata.format !== "jpeg") return { ok: false, message: `«${file.name}» no es una imagen PNG o JPG válida.` };
     ({ width, height } = metadata.autoOrient);
   } catch {
@@ -66,30 +57,11 @@ async function processUpload(file: UploadedFile): Promise<{ ok: true; image: Pro
  * pixels wide) into the file store; on failure, the variants written so far are removed and it throws.
  */
 export async function writeWebpVariants(input: string | Buffer, width: number): Promise<ImageVariant[]> {
-  const options = { autoOrient: true, limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" } as const;
-  const base = newStoragePath();
-  const variants: ImageVariant[] = [];
-  try {
-    for (const target of variantWidths(width)) {
-      const storagePath = `${base}-${target}.webp`;
-      const { data, info } = await sharp(input, options)
-        .resize({ width: target, withoutEnlargement: true })
-        .webp({ quality: WEBP_QUALITY })
-        .toBuffer({ resolveWithObject: true });
-      await getFileStore().putBytes(storagePath, data);
-      variants.push({ width: info.width, height: info.height, path: storagePath });
-    }
-  } catch (error) {
-    await removeStoredVariants(variants);
-    throw error;
-  }
-  return variants;
+  const variants = await writeImageVariants(input, { widths: variantWidths(width), formats: ["webp"] });
+  return variants.map(({ width, height, path }) => ({ width, height, path }));
 }
 
-/** Deletes stored WebP variants; a path outside storage or a missing file is skipped. */
-export async function removeStoredVariants(variants: ImageVariant[]): Promise<void> {
-  await getFileStore().remove(variants.map((variant) => variant.path));
-}
+export { removeStoredVariants };
 
 /** Uploads checked and converted, in storage but not yet recorded: attach them to a product or discard them. */
 export interface PreparedImages {

@@ -1,5 +1,6 @@
 import { getDb } from "~/db/client.server";
 import { productImages, productModels, type ProductModelOutput, type ProductModelSource } from "~/db/schema/catalogue";
+import { media } from "~/db/schema/content";
 import { solicitudFiles } from "~/db/schema/solicitudes";
 import { logger } from "~/lib/logger.server";
 import { getFileStore } from "./file-store.server";
@@ -24,17 +25,19 @@ function modelPaths(source: ProductModelSource, output: ProductModelOutput | nul
   return paths;
 }
 
-/** Keys (storage paths) that a row refers to: request attachments, product photo variants and CAD models. */
+/** Keys (storage paths) that a row refers to: request attachments, product photo variants, CAD models and the media library. */
 async function referencedPaths(): Promise<Set<string>> {
-  const [attachments, photos, models] = await Promise.all([
+  const [attachments, photos, models, library] = await Promise.all([
     getDb().select({ path: solicitudFiles.storagePath }).from(solicitudFiles),
     getDb().select({ variants: productImages.variants }).from(productImages),
     getDb().select({ source: productModels.source, output: productModels.output }).from(productModels),
+    getDb().select({ original: media.fileName, variants: media.variants }).from(media),
   ]);
   return new Set([
     ...attachments.map((row) => row.path),
     ...photos.flatMap((row) => row.variants.map((variant) => variant.path)),
     ...models.flatMap((row) => modelPaths(row.source, row.output)),
+    ...library.flatMap((row) => [row.original, ...row.variants.map((variant) => variant.path)]),
   ]);
 }
 

@@ -25,6 +25,7 @@ export const RESERVED_PATHS: readonly string[] = [
   "industrias",
   "industrias-design",
   "login",
+  "medios",
   "quotes",
   "recuperar",
   "registro",
