@@ -59,6 +59,12 @@ export default [
     route("admin/cotizaciones/nueva", "routes/admin/cotizacion-nueva.tsx"),
     route("admin/cotizaciones/:id", "routes/admin/cotizacion.tsx"),
     route("admin/personal", "routes/admin/personal.tsx"),
+    // The content editor (docs/decisions/0045): collections, a record's form, its lock and its history.
+    route("admin/contenido", "routes/admin/contenido.tsx"),
+    route("admin/contenido/:coleccion", "routes/admin/contenido-coleccion.tsx"),
+    route("admin/contenido/:coleccion/:id", "routes/admin/contenido-registro.tsx"),
+    route("admin/contenido/:coleccion/:id/bloqueo", "routes/admin/contenido-bloqueo.ts"),
+    route("admin/contenido/:coleccion/:id/historial", "routes/admin/contenido-historial.tsx"),
     route("admin/medios", "routes/admin/medios.tsx"),
   ]),
   // Outside the site layout: a download, not a page.

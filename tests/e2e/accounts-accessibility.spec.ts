@@ -20,6 +20,9 @@ const PAGES: { path: string; who: Who; h1: RegExp }[] = [
   { path: "/admin/clientes", who: "staff", h1: /Clientes/ },
   { path: "/admin/personal", who: "staff", h1: /Personal/ },
   { path: "/admin/medios", who: "staff", h1: /Imágenes/ },
+  { path: "/admin/contenido", who: "staff", h1: /Contenido/ },
+  { path: "/admin/contenido/preguntas", who: "staff", h1: /Preguntas frecuentes/ },
+  { path: "/admin/contenido/preguntas/nuevo", who: "staff", h1: /Agregar pregunta/ },
   { path: "/admin/bienvenida?token=x", who: "guest", h1: /Enlace no válido/ },
 ];
 

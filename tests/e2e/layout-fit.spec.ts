@@ -33,6 +33,8 @@ interface Seeded {
   solicitudNumber: string;
   /** From /sitemap.xml: the industries, the published content pages and the catalogue. */
   sitemap: string[];
+  /** An industry's content record (long texts, lists and items), from the record API. */
+  industryRecordId: string;
 }
 
 interface PageEntry {
@@ -98,6 +100,10 @@ const PAGES: PageEntry[] = [
   { route: "admin/cotizaciones/nueva", role: "staff", urls: (s) => [`/admin/cotizaciones/nueva?solicitud=${s.solicitudId}`] },
   // A sent quote (its record) and a draft (the builder).
   { route: "admin/cotizaciones/:id", role: "staff", urls: (s) => [`/admin/cotizaciones/${s.quoteId}`, `/admin/cotizaciones/${s.draftQuoteId}`] },
+  { route: "admin/contenido", role: "staff", urls: fixed("/admin/contenido") },
+  { route: "admin/contenido/:coleccion", role: "staff", urls: fixed("/admin/contenido/preguntas", "/admin/contenido/industrias") },
+  { route: "admin/contenido/:coleccion/:id", role: "staff", urls: (s) => [`/admin/contenido/industrias/${s.industryRecordId}`, "/admin/contenido/preguntas/nuevo"] },
+  { route: "admin/contenido/:coleccion/:id/historial", role: "staff", urls: (s) => [`/admin/contenido/industrias/${s.industryRecordId}/historial`] },
 ];
 
 /** Routes that answer with something other than a page of their own: downloads, redirects, APIs. */
@@ -111,6 +117,7 @@ const NOT_PAGES = new Map<string, string>([
   ["admin/formularios/:id/archivos/:fileId", "a file download"],
   ["quotes/:id/pdf", "a PDF download"],
   ["cuenta/tiempo-real", "a JSON token for the live pages"],
+  ["admin/contenido/:coleccion/:id/bloqueo", "the content editor's lock: JSON answers to POSTs"],
   ["imagenes/productos/:imageId/:file", "an image"],
   ["medios/:id/:variant", "an image of the media library"],
   ["catalogo/:slug/cad/:fingerprint/:file", "a CAD download"],
@@ -354,6 +361,9 @@ async function seed(contexts: Record<Role, BrowserContext>, staffApi: APIRequest
   const sitemap = await contexts.guest.request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);
   const paths = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  const industries = await contexts.guest.request.get("/api/collections/industrias/records?perPage=1");
+  expect(industries.status()).toBe(200);
+  const [industry] = ((await industries.json()) as { items: { id: string }[] }).items;
 
   return {
     productSlug: product.slug,
@@ -365,6 +375,7 @@ async function seed(contexts: Record<Role, BrowserContext>, staffApi: APIRequest
     solicitudId: solicitud!.id,
     solicitudNumber: solicitud!.number,
     sitemap: paths,
+    industryRecordId: industry!.id,
   };
 }
 

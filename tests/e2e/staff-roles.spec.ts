@@ -62,7 +62,7 @@ test("an admin invites an editor, who sets a password and sees only the content 
   await editorPage.getByRole("button", { name: "Guardar y entrar al panel" }).click();
   await expect(editorPage).toHaveURL(`${new URL(baseUrl()).origin}/admin`);
   await expect(editorPage.getByTestId("admin-staff")).toContainText("Rol: Edición de contenido");
-  expect(await sidebarSections(editorPage)).toEqual(["Resumen", "Imágenes"]);
+  expect(await sidebarSections(editorPage)).toEqual(["Resumen", "Contenido", "Imágenes"]);
   // The summary shows no sales figures to an editor.
   await expect(editorPage.getByRole("heading", { name: "Últimas solicitudes" })).toHaveCount(0);
 

@@ -12,6 +12,7 @@ const adminNavigation: readonly { to: string; label: string; end: boolean; area?
   { to: "/admin/clientes", label: "Clientes", end: false, area: "clientes" },
   { to: "/admin/pedidos", label: "Pedidos", end: false, area: "pedidos" },
   { to: "/admin/productos", label: "Productos", end: false, area: "productos" },
+  { to: "/admin/contenido", label: "Contenido", end: false, area: "contenido" },
   { to: "/admin/medios", label: "Imágenes", end: false, area: "contenido" },
   { to: "/admin/personal", label: "Personal", end: false, area: "personal" },
 ];

@@ -82,3 +82,16 @@ describe("diffContent", () => {
     ]);
   });
 });
+
+describe("diffContent and stored data", () => {
+  it("sees no change in a record that comes back from the database with its keys reordered", () => {
+    const before = { cuerpo: doc(paragraph("Cortamos acero.")), resumen: "Corte láser.", capacidades: ["Láser"], orden: 1 };
+    const reordered = {
+      orden: 1,
+      capacidades: ["Láser"],
+      resumen: "Corte láser.",
+      cuerpo: { root: { children: [{ children: [{ format: 0, text: "Cortamos acero.", version: 1, type: "text" }], version: 1, type: "paragraph" }], version: 1, type: "root" } },
+    };
+    expect(diffContent(fields, before, reordered)).toEqual([]);
+  });
+});

@@ -91,7 +91,7 @@ function itemText(item: unknown, fields: readonly ContentField[] | undefined): s
   return names
     .map((name) => record[name])
     .filter((value) => value !== undefined && value !== null && value !== "")
-    .map((value) => (typeof value === "object" ? JSON.stringify(value) : String(value)))
+    .map((value) => (typeof value === "object" ? canonicalJson(value) : String(value)))
     .join(" · ");
 }
 
@@ -112,7 +112,14 @@ function textUnits(field: ContentField, value: unknown): string[] | null {
   }
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** JSON with object keys in order: jsonb hands a record back with its keys reordered, which is no change. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, inner: unknown) =>
+    inner && typeof inner === "object" && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : inner,
+  );
+}
+
+const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 
 /** What changed from `before` to `after`, in the order of the collection's fields (fields it does not name come last). */
 export function diffContent(fields: readonly ContentField[], before: ContentData | null, after: ContentData | null): FieldDiff[] {
