@@ -9,7 +9,7 @@ import { STAFF_AREA_REFUSED, createStaffMember, invitationLink, signInAdmin } fr
 // /admin/personal, the invitee chooses a password from the emailed link and sees only what the
 // role may use; the server answers 403 elsewhere; deactivation ends an open session at once.
 
-const SECTIONS = ["Resumen", "Solicitudes", "Cotizaciones", "Clientes", "Pedidos", "Productos", "Personal"];
+const SECTIONS = ["Resumen", "Solicitudes", "Cotizaciones", "Clientes", "Pedidos", "Productos", "Contenido", "Imágenes", "Personal"];
 
 async function sidebarSections(page: Page): Promise<string[]> {
   const links = page.getByRole("navigation", { name: "Administración" }).getByRole("link");
