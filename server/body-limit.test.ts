@@ -59,7 +59,7 @@ describe("bodyLimit", () => {
     expect(bodyLimit("/api/batch", "application/json")).toBe(8 * MB);
     expect(bodyLimit("/api/realtime", "application/json")).toBe(3 * MB);
     expect(bodyLimit("/admin/cotizaciones/nueva", FORM)).toBe(MB);
-    for (const upload of ["/cotiza", "/cotiza.data", "/COTIZA/", "/api/cotiza", "/admin/productos/nuevo", "/admin/productos/abc.data", "/api/collections/pedidos/records/xyz", "/api/batch"]) {
+    for (const upload of ["/cotiza", "/cotiza.data", "/COTIZA/", "/api/cotiza", "/admin/productos/nuevo", "/admin/productos/abc.data", "/api/collections/pedidos/records/xyz", "/api/batch", "/admin/medios", "/admin/medios.data"]) {
       expect(bodyLimit(upload, "multipart/form-data; boundary=x"), upload).toBeNull();
     }
     expect(bodyLimit("/contact", "multipart/form-data; boundary=x")).toBe(FORM_BODY_BYTES);

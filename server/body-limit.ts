@@ -31,6 +31,8 @@ export const UPLOAD_ROUTES: { path: RegExp; readBy: string; limits: string }[] =
   { path: /^\/admin\/productos\/[^/]+$/i, readBy: "app/routes/admin/producto.tsx", limits: "IMAGE_LIMITS, MODEL_UPLOAD_LIMITS (features/catalogue)" },
   { path: /^\/api\/collections\/[^/]+\/records(\/[^/]+)?$/i, readBy: "app/services/records/writes.server.ts", limits: "WRITE_UPLOAD_LIMITS" },
   { path: /^\/api\/batch$/i, readBy: "app/services/records/batch.server.ts", limits: "WRITE_UPLOAD_LIMITS" },
+  // The media library's images.
+  { path: /^\/admin\/medios$/i, readBy: "app/routes/admin/medios.tsx", limits: "MEDIA_LIMITS (features/site/media/media.ts)" },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { expect, test } from "./support/fixtures";
 import { signInStaffWithForm, STAFF, uniqueToken } from "./support/accounts";
@@ -41,7 +42,9 @@ test("an editor uploads an image, sets its focal point and is asked before delet
   expect(await axeViolations(page)).toEqual([]);
 
   const alt = `Soporte de aluminio anodizado ${uniqueToken()}`;
-  const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#c2410c" } }).png().toBuffer();
+  // A photo-sized file (noise does not compress): well past the 64 KB bound of an ordinary form.
+  const png = await sharp(randomBytes(1200 * 800 * 3), { raw: { width: 1200, height: 800, channels: 3 } }).png().toBuffer();
+  expect(png.length).toBeGreaterThan(1024 * 1024);
   await upload(page).getByLabel("Archivo").setInputFiles({ name: "soporte.png", mimeType: "image/png", buffer: png });
   await upload(page).getByLabel("Vertical (0 arriba, 1 abajo)").fill("0.3");
 

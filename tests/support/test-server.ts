@@ -54,6 +54,11 @@ async function prepareDatabase(options: { databaseUrl?: string; dataDir?: string
   }
 }
 
+/** Builds the site when its sources are newer than the build (one build at a time, under a lock). */
+export function ensureBuilt(): void {
+  execFileSync(path.join(BIN, "node"), [path.join(ROOT, "scripts/ensure-build.mjs")], { cwd: ROOT, env: childEnv(), stdio: "inherit", timeout: 300_000 });
+}
+
 export async function startTestServer(
   options: {
     prepare?: () => Promise<void>;
@@ -71,7 +76,7 @@ export async function startTestServer(
     databaseUrl?: string;
   } = {},
 ): Promise<TestServer> {
-  execFileSync(path.join(BIN, "node"), [path.join(ROOT, "scripts/ensure-build.mjs")], { cwd: ROOT, env: childEnv(), stdio: "inherit", timeout: 300_000 });
+  ensureBuilt();
 
   // A private copy of the build, so a rebuild by someone else during the run cannot pull files away.
   const serverRoot = fs.mkdtempSync(path.join(os.tmpdir(), "forja-test-server-"));

@@ -28,14 +28,17 @@ import { validateData, type EntryRow } from "./rows.server";
 // Rich text is accepted as the editor's JSON, HTML or Markdown, and answered as the JSON plus
 // `<field>_html`, the sanitized HTML. `redirecciones` is the store's redirects table.
 
-// ——— Who may (the roles engineer switches these two to the staff roles) ———
+// ——— Who may ———
+// Any staff account, here: the staff role gate in front of every record collection
+// (gateStaffRecordCollections, docs/decisions/0040) has already turned staff whose role lacks the
+// collection's area (contenido, or ajustes for admins) into guests.
 
-/** Whether `auth` may read the admins' collections (ajustes). For now: any staff account. */
+/** Whether `auth` may read the admins' collections (ajustes). */
 export function mayReadAdminContent(auth: RecordAuth): boolean {
   return auth?.collection === "_superusers";
 }
 
-/** Whether `auth` may write `collection` and read its drafts. For now: any staff account (ajustes: as mayReadAdminContent). */
+/** Whether `auth` may write `collection` and read its drafts (ajustes: as mayReadAdminContent). */
 export function mayWriteContent(auth: RecordAuth, collection: Pick<AnyContentCollection, "access">): boolean {
   if (collection.access === "admin") return mayReadAdminContent(auth);
   return auth?.collection === "_superusers";

@@ -7,7 +7,12 @@ import { describe, expect, it, vi } from "vitest";
 // The media library below HTTP: real PGlite, real sharp, real files in the file store under a
 // temporary DATA_DIR, uploads as the multipart parser hands them over.
 
-const dataDir = await vi.hoisted(async () => (await import("../../../../tests/support/test-env")).isolateTestEnv("media-library"));
+const dataDir = await vi.hoisted(async () => {
+  // The site's pictures are rendered by the build (scripts/build-site-imagery.mjs); the seed finds them
+  // when this file is loaded, so they must exist before the imports below (a clean clone has none).
+  (await import("../../../../tests/support/test-server")).ensureBuilt();
+  return (await import("../../../../tests/support/test-env")).isolateTestEnv("media-library");
+});
 
 // Content records that use an image are written straight into the store's table: the editor that
 // makes them is another feature's screen.
