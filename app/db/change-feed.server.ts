@@ -46,6 +46,17 @@ export async function startChangeFeed(database: Database = getDatabase()): Promi
   };
 }
 
+/**
+ * A change this process has just committed: caches here stop using what they computed before at
+ * once, without waiting for the notification to come back (over PostgreSQL's socket it takes a
+ * moment; it bumps the version again when it comes, costing one more computation). Call it after
+ * the commit (afterCommit), never inside the transaction.
+ */
+export function noteLocalChange(...topics: ChangeTopic[]): void {
+  if (!state.listening) return;
+  for (const topic of topics) state.counts.set(topic, (state.counts.get(topic) ?? 0) + 1);
+}
+
 /** The current version of a topic's data, or undefined when changes cannot be followed right now. */
 export function changeVersion(topic: ChangeTopic): string | undefined {
   return state.listening ? `${state.epoch}.${state.counts.get(topic) ?? 0}` : undefined;

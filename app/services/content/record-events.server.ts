@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { noteLocalChange } from "~/db/change-feed.server";
+import { afterCommit, getDb } from "~/db/client.server";
 import { deletedRecords } from "~/db/schema/realtime";
 import { REALTIME_CHANNEL } from "~/services/realtime/hub.server";
 import type { EntryRow } from "./rows.server";
@@ -14,6 +15,8 @@ import type { EntryRow } from "./rows.server";
 /** A record's published version changed: `create` the first time it is published, `update` afterwards. */
 export async function announcePublished(collection: string, id: string, firstTime: boolean): Promise<void> {
   await getDb().execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${`${collection}:${firstTime ? "create" : "update"}:${id}`})`);
+  // Read-your-writes in this process: the next read here sees the publish.
+  await afterCommit(() => noteLocalChange("contenido", `contenido:${collection}`));
 }
 
 /** A published record was deleted: its last state is kept (as the triggers keep a row) so each subscriber's right to see it can still be checked. */
@@ -24,4 +27,5 @@ export async function announceDeleted(row: EntryRow): Promise<void> {
     .values({ collection: row.collection, recordId: row.id, row: JSON.parse(JSON.stringify(row)) as unknown })
     .returning({ seq: deletedRecords.seq });
   await getDb().execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${`${row.collection}:delete:${row.id}:${kept!.seq}`})`);
+  await afterCommit(() => noteLocalChange("contenido", `contenido:${row.collection}`));
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from "drizzle-orm";
-import { createLiveCache } from "~/db/change-feed.server";
-import { getDb, withTransaction } from "~/db/client.server";
+import { createLiveCache, noteLocalChange } from "~/db/change-feed.server";
+import { afterCommit, getDb, withTransaction } from "~/db/client.server";
 import { redirects } from "~/db/schema/content";
 import { invalid, notFoundResult, ok, type Result } from "~/lib/result";
 import { isUuid } from "~/lib/uuid";
@@ -48,6 +48,12 @@ export async function addRedirect(from: string, to: string, now: Date = new Date
     .insert(redirects)
     .values({ fromPath: source, toPath: target, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: redirects.fromPath, set: { toPath: target, updatedAt: now } });
+  await redirectsChanged();
+}
+
+/** Read-your-writes in this process: the next lookup here sees the change. */
+function redirectsChanged(): Promise<void> {
+  return afterCommit(() => noteLocalChange("contenido", "contenido:redirecciones"));
 }
 
 /** A record now lives at these addresses: no redirect may take visitors away from them. */
@@ -55,6 +61,7 @@ export async function removeRedirectsFrom(addresses: readonly string[]): Promise
   for (const address of new Set(addresses.filter((item) => !item.includes("#")).map(normalizePath))) {
     await getDb().delete(redirects).where(eq(redirects.fromPath, address));
   }
+  await redirectsChanged();
 }
 
 export async function listRedirects(): Promise<Redirect[]> {
@@ -94,6 +101,7 @@ export async function saveRedirect(input: { id?: string; desde: string; hacia: s
 export async function deleteRedirect(id: string): Promise<Result> {
   if (!isUuid(id)) return notFoundResult("Esa redirección ya no existe.");
   const deleted = await getDb().delete(redirects).where(eq(redirects.id, id)).returning({ id: redirects.id });
+  await redirectsChanged();
   return deleted.length ? ok() : notFoundResult("Esa redirección ya no existe.");
 }
 
