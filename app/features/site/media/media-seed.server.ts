@@ -18,6 +18,24 @@ const manifests = import.meta.glob<SiteImageryManifest>("../imagery/generated/ma
 // Loaded only when seeding: each picture is its own chunk.
 const pictures = import.meta.glob<string>("../imagery/generated/*.webp", { query: "?inline", import: "default" });
 
+/** Where the site's rendered pictures come from: the build's bundle, or (tests) the files on disk. */
+export interface SiteImageSource {
+  manifest: SiteImageryManifest | undefined;
+  /** A picture's bytes by its file name, or null when there is none. */
+  load(file: string): Promise<Buffer | null>;
+}
+
+/** The pictures bundled with the server when it was built (found when this module was built). */
+export const bundledSiteImages: SiteImageSource = {
+  manifest: Object.values(manifests)[0],
+  async load(file) {
+    const load = pictures[`../imagery/generated/${file}`];
+    if (!load) return null;
+    const dataUrl = await load();
+    return Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+  },
+};
+
 async function alreadySeeded(): Promise<boolean> {
   const [row] = await getDb().select({ collection: contentSeeds.collection }).from(contentSeeds).where(eq(contentSeeds.collection, MEDIA_SEED)).limit(1);
   return Boolean(row);
@@ -27,9 +45,9 @@ async function alreadySeeded(): Promise<boolean> {
  * Adds the site's pictures to an empty library once; answers how many were added (0 after the
  * first time). `signal` stops it between pictures (a shutdown): nothing is kept, the next start seeds.
  */
-export async function seedSiteImagery(signal?: AbortSignal): Promise<number> {
+export async function seedSiteImagery(signal?: AbortSignal, source: SiteImageSource = bundledSiteImages): Promise<number> {
   if (await alreadySeeded()) return 0;
-  const manifest = Object.values(manifests)[0];
+  const { manifest } = source;
   const prepared: PreparedMedia[] = [];
   try {
     for (const scene of SITE_SCENES) {
@@ -38,10 +56,9 @@ export async function seedSiteImagery(signal?: AbortSignal): Promise<number> {
         return 0;
       }
       const largest = manifest?.scenes[scene.id]?.sources.webp[0];
-      const load = largest && pictures[`../imagery/generated/${largest.file}`];
-      if (!largest || !load) continue;
-      const dataUrl = await load();
-      const image = await readSiteImage(largest.file, Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64"));
+      const bytes = largest ? await source.load(largest.file) : null;
+      if (!largest || !bytes) continue;
+      const image = await readSiteImage(largest.file, bytes);
       if (!image) continue;
       prepared.push(await prepareLibraryImage({ ...image, originalName: largest.file, alt: scene.alt, focoX: 0.5, focoY: 0.5 }));
     }
