@@ -14,10 +14,25 @@ export function launchLighthouseChrome(chromePath: string | undefined): Promise<
   return chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
 }
 
+/**
+ * Whether Lighthouse itself failed to measure (its trace lost the navigation start, a gatherer
+ * broke): then no audit of that run says anything about the page.
+ */
+export function measurementFailed(lhr: LighthouseResult): boolean {
+  if (lhr.runtimeError) return true;
+  return Object.values(lhr.audits).some((audit) => /NO_NAVSTART|gatherer encountered an error/i.test(audit.errorMessage ?? ""));
+}
+
+/** One Lighthouse run; measured again (up to three times) when Lighthouse could not measure at all. */
 export async function runLighthouse(url: string, port: number, categories: readonly LighthouseCategory[]): Promise<LighthouseResult> {
-  const result = await lighthouse(url, { port, onlyCategories: [...categories], output: "json", logLevel: "error" });
-  if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
-  return result.lhr;
+  let lhr: LighthouseResult | undefined;
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const result = await lighthouse(url, { port, onlyCategories: [...categories], output: "json", logLevel: "error" });
+    if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
+    lhr = result.lhr;
+    if (!measurementFailed(lhr)) break;
+  }
+  return lhr!;
 }
 
 /** The audits that cost points, named, so a score below 100 says why. */
