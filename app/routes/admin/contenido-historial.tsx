@@ -153,30 +153,8 @@ export default function AdminContentHistoryPage({ loaderData, actionData }: Rout
             Comparar versiones
           </h2>
           <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
-            <div>
-              <label htmlFor="comparar-de" className="block text-sm font-semibold text-acero-900">
-                De la versión
-              </label>
-              <select id="comparar-de" name="de" defaultValue={compare.from ?? undefined} className="mt-1 rounded-md border border-acero-300 bg-white px-3 py-2">
-                {versions.map((item) => (
-                  <option key={item.number} value={item.number}>
-                    {item.number}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="comparar-a" className="block text-sm font-semibold text-acero-900">
-                A la versión
-              </label>
-              <select id="comparar-a" name="a" defaultValue={compare.to ?? undefined} className="mt-1 rounded-md border border-acero-300 bg-white px-3 py-2">
-                {versions.map((item) => (
-                  <option key={item.number} value={item.number}>
-                    {item.number}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <VersionSelect id="comparar-de" name="de" label="De la versión" numbers={versions.map((item) => item.number)} selected={compare.from} />
+            <VersionSelect id="comparar-a" name="a" label="A la versión" numbers={versions.map((item) => item.number)} selected={compare.to} />
             <button type="submit" className="btn-secondary py-2 text-sm">
               Comparar
             </button>
@@ -198,4 +176,22 @@ export default function AdminContentHistoryPage({ loaderData, actionData }: Rout
 
 export function ErrorBoundary() {
   return <RouteErrorBoundary />;
+}
+
+/** One end of the comparison: a labelled list of the version numbers. */
+function VersionSelect({ id, name, label, numbers, selected }: { id: string; name: string; label: string; numbers: number[]; selected: number | null | undefined }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-acero-900">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={selected ?? undefined} className="mt-1 rounded-md border border-acero-300 bg-white px-3 py-2">
+        {numbers.map((number) => (
+          <option key={number} value={number}>
+            {number}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
