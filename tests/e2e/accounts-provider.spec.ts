@@ -28,13 +28,17 @@ test.describe("provider sign-in (OpenID Connect)", () => {
   test("with JavaScript: a centred popup of at most 1024×768 signs in and the opener ends signed in", async ({ page, context }) => {
     const identity = newIdentity("popup");
     await useOidcIdentity(context, identity);
-    // Record how the page asks for the popup (the call still goes to the real window.open).
+    // Record how the page asks for the popup (the call still goes to the real window.open). The record
+    // goes straight to the test through a binding: the popup can finish and send the opener on to
+    // /cuenta before the test would get to read anything kept in the page.
+    const openCalls: OpenCall[] = [];
+    await page.exposeFunction("__recordOpen", (call: OpenCall) => {
+      openCalls.push(call);
+    });
     await page.addInitScript(() => {
       const original = window.open.bind(window);
-      const calls: unknown[] = [];
-      (window as unknown as { __openCalls: unknown[] }).__openCalls = calls;
       window.open = (url?: string | URL, target?: string, features?: string) => {
-        calls.push({
+        void (window as unknown as { __recordOpen: (call: unknown) => Promise<void> }).__recordOpen({
           url: String(url),
           features: features ?? "",
           opener: { screenX: window.screenX, screenY: window.screenY, outerWidth: window.outerWidth, outerHeight: window.outerHeight },
@@ -54,7 +58,8 @@ test.describe("provider sign-in (OpenID Connect)", () => {
     expect(viewport!.width).toBeLessThanOrEqual(1024);
     expect(viewport!.height).toBeLessThanOrEqual(768);
 
-    const [call] = await page.evaluate(() => (window as unknown as { __openCalls: OpenCall[] }).__openCalls);
+    await expect.poll(() => openCalls.length, { message: "window.open was called once" }).toBe(1);
+    const [call] = openCalls;
     expect(new URL(call.url).pathname).toBe("/connect/oidc");
     expect(new URL(call.url).searchParams.get("popup")).toBe("1");
     const features = Object.fromEntries(call.features.split(",").map((pair) => pair.split("=").map((part) => part.trim())));
