@@ -12,18 +12,26 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 const dataDir = await vi.hoisted(async () => (await import("../tests/support/test-env")).isolateTestEnv("page-cache"));
 
 import { getAuthSecret } from "~/services/security/secret.server";
+import { signedInStaff } from "../tests/support/auth-requests";
+import { sdkClient } from "../tests/support/sdk-client";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 
 /** Headers that differ on every response whichever path answers it. */
 const PER_RESPONSE = new Set(["date", "x-request-id"]);
 const SESSION_COOKIE = "forja.session_token=una.sesion";
+const STAFF = { email: `cache-admin-${process.pid}@forja.mx`, password: "Panel-Forja-Seguro-1", name: "Administración Caché" };
 
 let server: TestServer | undefined;
 let log = "";
 let sequence = 0;
 
 beforeAll(async () => {
-  server = await startTestServer({ dataDir, env: { AUTH_SECRET: getAuthSecret(), LOG_LEVEL: "info" }, onOutput: (text) => (log += text) });
+  server = await startTestServer({
+    dataDir,
+    env: { AUTH_SECRET: getAuthSecret(), LOG_LEVEL: "info" },
+    onOutput: (text) => (log += text),
+    prepare: async () => void (await signedInStaff(STAFF.email, STAFF.password, STAFF.name)),
+  });
 }, 360_000);
 
 afterAll(async () => {
@@ -198,5 +206,43 @@ describe("kept public pages, answered before the middleware chain", { timeout: 1
     // A POST is never answered from the cache.
     const post = await get("/contact", { "content-type": "application/x-www-form-urlencoded", "content-length": "0", origin: server!.url }, { method: "POST" });
     expect(post.logged.earlyPage).toBeUndefined();
+  });
+
+  it("renders every kept page again when the business facts change (the layout shows them), and the content pages only with their own data", async () => {
+    await catalogueSettled();
+    const admin = sdkClient(server!.url);
+    await admin.collection("_superusers").authWithPassword(STAFF.email, STAFF.password);
+    const [ajustes] = await admin.collection("ajustes").getFullList<{ id: string; horario: string }>();
+    const [question] = await admin.collection("preguntas").getFullList<{ id: string; orden: number }>({ sort: "orden" });
+    const keptPaths = ["/servicios", "/cotiza", "/faqs", "/catalogo?q=brida"];
+    const allKept = async () => {
+      for (const path of keptPaths) await get(path);
+      for (const path of keptPaths) expect((await get(path)).logged.earlyPage, `${path} kept`).toBe(true);
+    };
+    await allKept();
+
+    // A question is published: /faqs is rendered again, the pages that do not show questions stay kept.
+    await admin.collection("preguntas").update(question.id, { orden: question.orden });
+    expect((await get("/faqs")).logged.earlyPage, "/faqs after a question is published").toBeUndefined();
+    for (const path of ["/servicios", "/cotiza", "/catalogo?q=brida"]) expect((await get(path)).logged.earlyPage, `${path} untouched`).toBe(true);
+
+    // The business facts change: every page, build, form, content and catalogue alike, is rendered again.
+    await admin.collection("ajustes").update(ajustes.id, { horario: ajustes.horario });
+    for (const path of keptPaths) expect((await get(path)).logged.earlyPage, `${path} after ajustes`).toBeUndefined();
+    await allKept();
+  });
+
+  it("never keeps nor answers from memory a preview of drafts (?vista-previa)", async () => {
+    await get("/faqs");
+    expect((await get("/faqs")).logged.earlyPage).toBe(true);
+    for (const path of ["/faqs?vista-previa=1", "/faqs?vista-previa", "/servicios?utm_source=x&vista-previa=1"]) {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const answer = await get(path);
+        expect(answer.status, path).toBe(200);
+        expect(answer.logged.earlyPage, `${path} (${attempt + 1})`).toBeUndefined();
+        // Rendered for this request by the normal handler: the page's nonce, not the kept page's hashes.
+        expect(answer.headers["content-security-policy"], path).toContain("nonce-");
+      }
+    }
   });
 });

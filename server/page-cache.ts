@@ -2,20 +2,23 @@ import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { type RouteObject, type RouterContextProvider, createRequestHandler, matchRoutes, type ServerBuild } from "react-router";
 import { routeTreeFromManifest } from "~/lib/app-shell/route-tree";
-import { changeVersion, createLiveCache, type ChangeTopic } from "~/db/change-feed.server";
+import { changeVersionOf, createLiveCache, type ChangeTopic } from "~/db/change-feed.server";
 import { hasSessionCookie } from "~/features/accounts/index.server";
-import { cachedSessionVariantContext, pageCachePolicy, type CachedSessionVariant, type LiveDataTopic, type PageCachePolicy } from "~/lib/page-cache";
+import { cachedSessionVariantContext, LAYOUT_TOPICS, pageCachePolicy, PREVIEW_PARAMETER, type CachedSessionVariant, type PageCachePolicy } from "~/lib/page-cache";
 import { compressOnce, sendCompressed, type CompressedBody } from "./compressed";
 import { prepareFirstPaint } from "./critical-css";
 import { contentSecurityPolicy, protectiveHeaders, STRICT_TRANSPORT_SECURITY } from "./security";
 
-// Public pages are the same for every visitor and change only with a new build, so their HTML is
-// rendered once per process and build, compressed once, and served like a static file. Their
-// inline scripts never change either, so the CSP allows them by hash instead of a nonce.
+// Public pages are the same for every visitor and change only with a new build or with what staff
+// publish, so their HTML is rendered once per process, compressed once, and served like a static
+// file. Their inline scripts never change either, so the CSP allows them by hash instead of a nonce.
 //
-// Catalogue pages are the same for every visitor too, but show live stock and prices: their HTML
-// is kept per URL (query included) only while the catalogue's tables are unchanged, in this or any
-// other process (see app/db/change-feed.server.ts), and rendered again after any change.
+// Every page shows the business facts in its layout (the `ajustes` record, issue 16): a page is kept
+// only while they are unchanged, in this or any other process (see app/db/change-feed.server.ts).
+// Catalogue and content pages also follow the data they show (their handle's topics: stock and
+// prices, the services, the questions…): their HTML is kept per URL (query included) only while
+// that data is unchanged, and rendered again after any change. A preview of drafts
+// (?vista-previa) is never answered from here.
 //
 // Pages with a public form carry a signed token issued when they were rendered: they are rendered
 // again after their handle's period (docs/decisions/0031-cached-forms.md).
@@ -40,16 +43,18 @@ interface CachedPage {
 /** A kept 200 page the early path may answer, for one exact address and session variant. */
 interface ReadyPage {
   page: CachedPage;
-  /** Until when it is current (a form page's period); Infinity for a build or catalogue page. */
+  /** Until when it is current (a form page's period); Infinity for a build or live page. */
   renewAt: number;
-  /** A catalogue page: the data's version it was rendered at (current only while unchanged). */
-  live?: { topic: ChangeTopic; version: string };
+  /** The data's version it was rendered at, over the page's topics (current only while unchanged). */
+  topics: readonly ChangeTopic[];
+  version: string;
 }
 
 interface KeptPage {
   page: Promise<CachedPage | undefined>;
-  /** When it is rendered again (Infinity: kept for the life of the build). */
+  /** When it is rendered again (Infinity: kept until the layout's data changes). */
   renewAt: number;
+  version: string;
 }
 
 /** Distinct catalogue URLs (searches, filters, pages) kept at once; the least recently used goes first. */
@@ -85,26 +90,31 @@ export function createPageCache(options: {
 }) {
   // Promises, so concurrent first requests for a page share one render.
   const pages = new Map<string, KeptPage>();
-  // One per topic: a page is kept while the data it follows (its handle's topic) is unchanged.
-  const livePages: Record<LiveDataTopic, ReturnType<typeof createLiveCache<CachedPage | undefined>>> = {
-    catalogo: createLiveCache<CachedPage | undefined>("catalogo", LIVE_PAGES_MAX),
-    contenido: createLiveCache<CachedPage | undefined>("contenido", LIVE_PAGES_MAX),
-  };
-  const policies = new Map<string, PageCachePolicy | null>();
+  // One per set of topics a handle lists: a page is kept while the data it follows is unchanged.
+  const livePages = new Map<string, ReturnType<typeof createLiveCache<CachedPage | undefined>>>();
+  const policies = new Map<string, { policy: PageCachePolicy; topics: readonly ChangeTopic[] } | null>();
+
+  function livePagesFor(topics: readonly ChangeTopic[]) {
+    const key = topics.join(" ");
+    let cache = livePages.get(key);
+    if (!cache) livePages.set(key, (cache = createLiveCache<CachedPage | undefined>(topics, LIVE_PAGES_MAX)));
+    return cache;
+  }
   let tree: RouteObject[] | undefined;
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   let build: ServerBuild | undefined;
 
-  async function policyFor(pathname: string): Promise<PageCachePolicy | null> {
+  async function policyFor(pathname: string) {
     const known = policies.get(pathname);
     if (known !== undefined) return known;
     build ??= await options.getBuild();
     tree ??= routeTreeFromManifest(build.routes);
     const leaf = matchRoutes(tree, pathname)?.at(-1)?.route;
     const policy = leaf?.id ? pageCachePolicy(build.routes[leaf.id]?.module.handle) : null;
+    const found = policy && { policy, topics: [...LAYOUT_TOPICS, ...(policy.liveData ?? []).filter((topic) => !LAYOUT_TOPICS.includes(topic))] };
     if (policies.size >= POLICIES_MAX) policies.clear();
-    policies.set(pathname, policy);
-    return policy;
+    policies.set(pathname, found);
+    return found;
   }
 
   /**
@@ -138,12 +148,12 @@ export function createPageCache(options: {
     };
   }
 
-  function buildPage(req: Request, res: Response, variant: CachedSessionVariant, renewAfterMs = Infinity): KeptPage {
+  function buildPage(req: Request, res: Response, variant: CachedSessionVariant, version: string, renewAfterMs = Infinity): KeptPage {
     const key = `${variant} ${req.path}`;
     const kept = pages.get(key);
-    if (kept && Date.now() < kept.renewAt) return kept;
+    if (kept && Date.now() < kept.renewAt && kept.version === version) return kept;
     // Counted from before the render, so a form's token is never older than the period when served.
-    const entry: KeptPage = { page: render(req.path, req, res, false, variant), renewAt: Date.now() + renewAfterMs };
+    const entry: KeptPage = { page: render(req.path, req, res, false, variant), renewAt: Date.now() + renewAfterMs, version };
     pages.set(key, entry);
     // A page that failed or was not cacheable is rendered normally and tried again next time.
     const forget = () => pages.get(key) === entry && pages.delete(key);
@@ -164,28 +174,31 @@ export function createPageCache(options: {
   }
 
   function isCurrent(entry: ReadyPage): boolean {
-    return Date.now() < entry.renewAt && (!entry.live || entry.live.version === changeVersion(entry.live.topic));
+    return Date.now() < entry.renewAt && entry.version === changeVersionOf(entry.topics);
   }
 
   async function serve(req: Request, res: Response, next: NextFunction) {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.path.endsWith(".data")) return next();
+    if (isPreview(req.url)) return next();
     try {
-      const policy = await policyFor(req.path);
-      if (!policy) return next();
+      const found = await policyFor(req.path);
+      if (!found) return next();
+      const { policy, topics } = found;
       let page: CachedPage | undefined;
       const variant = sessionVariant(req);
       const key = `${variant} ${req.originalUrl}`;
+      // Read before the cache does, in the same tick: the version the page it gives was rendered at.
+      // None while changes cannot be followed: the page is then rendered for every request.
+      const version = changeVersionOf(topics);
       // Only 200 pages are kept; a 404 or a redirect is sent as rendered, once.
       if (policy.liveData) {
-        // Read before the cache does, in the same tick: the version the page it gives was rendered at.
-        const version = changeVersion(policy.liveData);
-        page = await livePages[policy.liveData].get(`${variant} ${req.url}`, () => render(req.url, req, res, true, variant), (rendered) => rendered?.status === 200);
-        if (page?.status === 200 && version !== undefined) remember(key, { page, renewAt: Infinity, live: { topic: policy.liveData, version } });
-      } else if (!req.url.includes("?")) {
+        page = await livePagesFor(topics).get(`${variant} ${req.url}`, () => render(req.url, req, res, true, variant), (rendered) => rendered?.status === 200);
+        if (page?.status === 200 && version !== undefined) remember(key, { page, renewAt: Infinity, topics, version });
+      } else if (version !== undefined && !req.url.includes("?")) {
         // Build pages take no query: one with a query (tracking tags, mistakes) is rendered normally.
-        const kept = buildPage(req, res, variant, policy.renewAfterMs);
+        const kept = buildPage(req, res, variant, version, policy.renewAfterMs);
         page = await kept.page;
-        if (page) remember(key, { page, renewAt: kept.renewAt });
+        if (page) remember(key, { page, renewAt: kept.renewAt, topics, version });
       }
       if (!page) return next();
       sendPage(req, res, page);
@@ -208,6 +221,13 @@ export function createPageCache(options: {
   }
 
   return { early, serve };
+}
+
+const PREVIEW = new RegExp(`[?&]${PREVIEW_PARAMETER}(?:[=&]|$)`);
+
+/** A staff preview of drafts: rendered for its request, never kept nor answered from memory. */
+function isPreview(url: string): boolean {
+  return url.includes("?") && PREVIEW.test(url);
 }
 
 /** A GET may carry a body: such a request takes the whole chain (body limits and all). */

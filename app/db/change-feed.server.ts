@@ -59,7 +59,18 @@ export function noteLocalChange(...topics: ChangeTopic[]): void {
 
 /** The current version of a topic's data, or undefined when changes cannot be followed right now. */
 export function changeVersion(topic: ChangeTopic): string | undefined {
-  return state.listening ? `${state.epoch}.${state.counts.get(topic) ?? 0}` : undefined;
+  return changeVersionOf([topic]);
+}
+
+/**
+ * The current version of data computed from several topics (a page showing the business facts and
+ * the services): it changes when any of them does. Undefined when changes cannot be followed.
+ */
+export function changeVersionOf(topics: readonly ChangeTopic[]): string | undefined {
+  if (!state.listening) return undefined;
+  let version = String(state.epoch);
+  for (const topic of topics) version += `.${state.counts.get(topic) ?? 0}`;
+  return version;
 }
 
 interface Entry<V> {
@@ -68,18 +79,19 @@ interface Entry<V> {
 }
 
 /**
- * A bounded map of values computed from `topic`'s tables, each used only while the data it was
+ * A bounded map of values computed from the tables of `topic` (or of several topics), each used only while the data it was
  * computed from is unchanged. Concurrent requests for the same key share one computation. A value
  * that `keep` refuses (by default undefined, e.g. a page that is not cacheable) or a rejection is
  * not kept.
  */
-export function createLiveCache<V>(topic: ChangeTopic, maxEntries: number) {
+export function createLiveCache<V>(topic: ChangeTopic | readonly ChangeTopic[], maxEntries: number) {
   const entries = new Map<string, Entry<V>>();
+  const topics: readonly ChangeTopic[] = typeof topic === "string" ? [topic] : topic;
 
   return {
     get(key: string, compute: () => Promise<V>, keep: (value: V) => boolean = (value) => value !== undefined): Promise<V> {
       // Read before computing: a change that commits meanwhile makes this entry stale at once.
-      const version = changeVersion(topic);
+      const version = changeVersionOf(topics);
       if (version === undefined) return compute();
       const hit = entries.get(key);
       if (hit && hit.version === version) {

@@ -18,18 +18,33 @@ export const publicFormPageHandle = { publicCache: true, renewAfterMs: FORM_PAGE
 
 /**
  * Route `handle` for a public page, identical for every visitor, whose HTML depends on data that
- * changes (the catalogue's stock and prices, published content): the server keeps its HTML per URL (query included)
- * only while the data of `topic` is unchanged (see app/db/change-feed.server.ts).
+ * changes (the catalogue's stock and prices, the content staff publish): the server keeps its HTML
+ * per URL (query included) only while the data of every topic listed is unchanged (see
+ * app/db/change-feed.server.ts). List exactly what the page reads: publishing a question re-renders
+ * /faqs, not the services. The layout's business facts (`contenido:ajustes`) are followed by every
+ * cached page without being listed (LAYOUT_TOPICS).
  */
-export function liveDataPageHandle(topic: LiveDataTopic) {
-  return { publicCache: true, liveData: topic } as const;
+export function liveDataPageHandle(...topics: [LiveDataTopic, ...LiveDataTopic[]]) {
+  return { publicCache: true, liveData: topics } as const;
 }
 
-/** The data a live page may follow: the catalogue, or the content staff publish (issue 16). */
-export type LiveDataTopic = "catalogo" | "contenido";
-const LIVE_DATA_TOPICS: readonly unknown[] = ["catalogo", "contenido"] satisfies LiveDataTopic[];
+/** Data a live page may follow: the catalogue, or one collection of the content staff publish (issue 16). */
+export type LiveDataTopic = "catalogo" | `contenido:${string}`;
 
-export type PageCachePolicy = { liveData: null; renewAfterMs?: number } | { liveData: LiveDataTopic };
+/** What every cached public page shows through the site layout: the business facts (header, footer). */
+export const LAYOUT_TOPICS: readonly LiveDataTopic[] = ["contenido:ajustes"];
+
+const CONTENT_TOPIC = /^contenido:[a-z_]+$/;
+
+function isLiveDataTopic(topic: unknown): topic is LiveDataTopic {
+  return topic === "catalogo" || (typeof topic === "string" && CONTENT_TOPIC.test(topic));
+}
+
+/**
+ * `topics`: what the page follows besides the layout (null: only the layout, kept per path without
+ * query; a form page is also renewed after `renewAfterMs`).
+ */
+export type PageCachePolicy = { liveData: null; renewAfterMs?: number } | { liveData: readonly LiveDataTopic[] };
 
 /** How the server may cache a route with this handle, or null when it must render every request. */
 export function pageCachePolicy(handle: unknown): PageCachePolicy | null {
@@ -42,8 +57,12 @@ export function pageCachePolicy(handle: unknown): PageCachePolicy | null {
     return valid && liveData === undefined ? { liveData: null, renewAfterMs } : null;
   }
   if (liveData === undefined) return { liveData: null };
-  return LIVE_DATA_TOPICS.includes(liveData) ? { liveData: liveData as LiveDataTopic } : null;
+  // An unknown topic would never be invalidated: such a page is not cached at all.
+  return Array.isArray(liveData) && liveData.length > 0 && liveData.every(isLiveDataTopic) ? { liveData: [...new Set(liveData)] } : null;
 }
+
+/** A request to see drafts at a page's real address (issue 16, «Vista previa»): never cached. */
+export const PREVIEW_PARAMETER = "vista-previa";
 
 /**
  * The variant of a cached page being rendered: the server keeps one for visitors whose request

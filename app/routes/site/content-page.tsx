@@ -8,7 +8,7 @@ import { liveDataPageHandle } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 
 // Kept by the server like a static page while no content is published; a publish renders it again.
-export const handle = liveDataPageHandle("contenido");
+export const handle = liveDataPageHandle("contenido:paginas", "contenido:redirecciones");
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? pageMeta({ title: loaderData.page.title, description: loaderData.page.description || loaderData.page.title }) : [];

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () =>
   });
 
 // Kept by the server like a static page until staff publish content.
-export const handle = liveDataPageHandle("contenido");
+export const handle = liveDataPageHandle("contenido:preguntas");
 
 export async function loader() {
   return { faqGroups: await listFaqGroups() };
