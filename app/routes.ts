@@ -87,6 +87,12 @@ export default [
   route("api/connect/:provider", "routes/api/strapi-connect.ts", { id: "api-connect-start" }),
   route("api/connect/:provider/listo", "routes/api/strapi-connect.ts", { id: "api-connect-done" }),
   // PocketBase's record API (docs/decisions/0014): one module for the list and a record.
+  // The collections' schemas, read-only and superusers only (docs/decisions/0056).
+  route("api/collections", "routes/api/collections.ts", { id: "api-collections-list" }),
+  route("api/collections/meta/scaffolds", "routes/api/collections.ts", { id: "api-collections-scaffolds" }),
+  route("api/collections/import", "routes/api/collections.ts", { id: "api-collections-import" }),
+  route("api/collections/:collection", "routes/api/collections.ts", { id: "api-collections-view" }),
+  route("api/collections/:collection/truncate", "routes/api/collections.ts", { id: "api-collections-truncate" }),
   route("api/collections/:collection/records", "routes/api/records.ts", { id: "api-records-list" }),
   route("api/collections/:collection/records/:id", "routes/api/records.ts", { id: "api-records-view" }),
   route("api/batch", "routes/api/batch.ts"),
