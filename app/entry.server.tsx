@@ -3,8 +3,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
+import { noteDatabaseUnavailable } from "~/database-unavailable.server";
+import { DATABASE_RETRY_AFTER_SECONDS } from "~/db/unavailable.server";
 import { cspNonceContext } from "~/lib/request-context";
 import { logger } from "~/lib/logger.server";
 
@@ -17,6 +19,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // The only 503 a page gets: the database is away for a moment (app/database-unavailable.server.ts).
+  if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -64,9 +68,18 @@ export default function handleRequest(
   });
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // Marked even for an aborted request: its answer is still the 503 (page cache renders included).
+  const databaseDown = noteDatabaseUnavailable(error, context);
   if (request.signal.aborted) return;
   // A 4xx (a method a route does not take, a refused body) is the sender's mistake, not the server's.
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (databaseDown) return void logger.warn({ url: request.url, reason: databaseDown }, "database unavailable: answered 503");
   logger.error({ err: error, url: request.url }, "unhandled error in loader or action");
-}
+};
+
+/** The .data answer of a page whose database was away carries Retry-After as the page does. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  if (response.status === 503) response.headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  return response;
+};

@@ -2,9 +2,10 @@ import { gateStaffRecordCollections, liveApiSessions, superusersCollection, user
 import { productosCollection } from "~/features/catalogue/index.server";
 import { linkOrdersToUser, pedidosCollection } from "~/features/orders/index.server";
 import { cotizacionesCollection, linkQuotesToUser, mensajesCollection } from "~/features/quotes/index.server";
-import { siteContentCollections } from "~/features/site/index.server";
+import { getSiteFacts, mediosCollection, richTextImageResolver, siteContentCollections } from "~/features/site/index.server";
 import { linkSolicitudesToUser, solicitudesCollection } from "~/features/solicitudes/index.server";
 import { registerCollections } from "~/services/content/registry.server";
+import { registerMailSender } from "~/services/mail/mail-config.server";
 import { contentRecordCollections } from "~/services/content/record-collection.server";
 import { subscribe } from "~/services/events/events.server";
 import { registerRealtimeSessionCheck } from "~/services/realtime/index.server";
@@ -25,6 +26,11 @@ export function registerFeatureHooks(): void {
 
   // The site's content collections (issue 16), kept and published by the content store.
   registerCollections(siteContentCollections);
+  // Emails go out in the business's name, from its sales address in `ajustes` (docs/decisions/0047).
+  registerMailSender(async () => {
+    const facts = await getSiteFacts();
+    return { name: facts.name, email: facts.email };
+  });
 
   // Each behind the staff role's area (docs/decisions/0040): the role, not `_superusers`, decides.
   registerRecordCollections(gateStaffRecordCollections([
@@ -35,8 +41,10 @@ export function registerFeatureHooks(): void {
     pedidosCollection,
     usersCollection,
     superusersCollection,
-    // The content collections registered above.
-    ...contentRecordCollections(),
+    // The content collections registered above, their long texts showing the library's images.
+    ...contentRecordCollections(undefined, { richTextImages: richTextImageResolver }),
+    // The media library's images (docs/decisions/0050).
+    mediosCollection,
   ]));
   registerRealtimeSessionCheck((auths) => liveApiSessions(auths.map((auth) => ({ userId: auth.id, sessionId: auth.sessionId, kind: KIND[auth.collection] }))));
 }

@@ -7,7 +7,9 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useChunkError } from "~/lib/app-shell/chunk-error";
 import { useHydrated } from "~/lib/app-shell/use-hydrated";
 import { describeError } from "~/lib/errors";
+import { answerDatabaseUnavailable } from "~/database-unavailable.server";
 import { getPublicSettings } from "~/features/site/public-settings.server";
+import { draftPreviewBanner, draftPreviewMiddleware } from "~/features/site/preview.server";
 import { headerSignedIn } from "~/features/accounts/index.server";
 import { cachedSessionVariantContext } from "~/lib/page-cache";
 import { requestMeta } from "~/lib/request-meta";
@@ -18,10 +20,16 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+// Around every page and resource route: a request that failed because the database is away is
+// answered 503 with Retry-After (docs/decisions/0052). A staff preview of a draft runs inside its
+// scope and is answered private and noindex (docs/decisions/0049).
+export const middleware: Route.MiddlewareFunction[] = [answerDatabaseUnavailable, draftPreviewMiddleware];
+
 // Nothing personal here: this loader's data is part of HTML that the server caches per build
-// (signedIn only picks the header's label; cached pages keep one variant for each value).
+// (signedIn only picks the header's label; cached pages keep one variant for each value). `preview`
+// is set only on a staff preview, which is never cached.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { ...getPublicSettings(), signedIn: await headerSignedIn(requestMeta(request, context), context.get(cachedSessionVariantContext)) };
+  return { ...getPublicSettings(), signedIn: await headerSignedIn(requestMeta(request, context), context.get(cachedSessionVariantContext)), preview: draftPreviewBanner() };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -61,11 +61,18 @@ export default [
     route("admin/personal", "routes/admin/personal.tsx"),
     // The content editor (docs/decisions/0045): collections, a record's form, its lock and its history.
     route("admin/contenido", "routes/admin/contenido.tsx"),
+    // «Editar esta página» on the public site: the record that shows an address (docs/decisions/0049).
+    route("admin/contenido/ir", "routes/admin/contenido-ir.tsx"),
+    // The 301s are the store's redirects table, not records with drafts: a page of their own.
+    route("admin/contenido/redirecciones", "routes/admin/contenido-redirecciones.tsx", { id: "admin-redirecciones" }),
+    route("admin/contenido/redirecciones/:id", "routes/admin/contenido-redirecciones.tsx", { id: "admin-redireccion" }),
     route("admin/contenido/:coleccion", "routes/admin/contenido-coleccion.tsx"),
     route("admin/contenido/:coleccion/:id", "routes/admin/contenido-registro.tsx"),
     route("admin/contenido/:coleccion/:id/bloqueo", "routes/admin/contenido-bloqueo.ts"),
     route("admin/contenido/:coleccion/:id/historial", "routes/admin/contenido-historial.tsx"),
     route("admin/medios", "routes/admin/medios.tsx"),
+    // The library as JSON for the content editor's image picker (docs/decisions/0050).
+    route("admin/medios/biblioteca", "routes/admin/medios-biblioteca.ts"),
   ]),
   // Outside the site layout: a download, not a page.
   route("quotes/:id/pdf", "routes/quotes/pdf.ts"),
@@ -87,6 +94,10 @@ export default [
   route("api/connect/:provider", "routes/api/strapi-connect.ts", { id: "api-connect-start" }),
   route("api/connect/:provider/listo", "routes/api/strapi-connect.ts", { id: "api-connect-done" }),
   // PocketBase's record API (docs/decisions/0014): one module for the list and a record.
+  // The technical settings, superusers only (docs/decisions/0057).
+  route("api/settings", "routes/api/settings.ts"),
+  route("api/settings/apple/generate-client-secret", "routes/api/settings-apple.ts"),
+  route("api/settings/test/email", "routes/api/settings-test-email.ts"),
   // The collections' schemas, read-only and superusers only (docs/decisions/0056).
   route("api/collections", "routes/api/collections.ts", { id: "api-collections-list" }),
   route("api/collections/meta/scaffolds", "routes/api/collections.ts", { id: "api-collections-scaffolds" }),
@@ -112,6 +123,16 @@ export default [
   route("api/files/:collection/:recordId/:filename", "routes/api/files.ts"),
   // PocketBase's realtime API: the SSE stream (GET) and its subscriptions (POST).
   route("api/realtime", "routes/api/realtime.ts"),
+  // Backups, superusers only (docs/decisions/0055).
+  route("api/backups", "routes/api/backups.ts"),
+  route("api/backups/upload", "routes/api/backups-upload.ts"),
+  route("api/backups/:key", "routes/api/backups-key.ts"),
+  route("api/backups/:key/restore", "routes/api/backups-restore.ts"),
+  // PocketBase's logs and crons APIs, superusers only (docs/decisions/0051); /api/logs/stats is the logs route's.
+  route("api/logs", "routes/api/logs.ts", { id: "api-logs-list" }),
+  route("api/logs/:id", "routes/api/logs.ts", { id: "api-logs-view" }),
+  route("api/crons", "routes/api/crons.ts", { id: "api-crons-list" }),
+  route("api/crons/:id", "routes/api/crons.ts", { id: "api-crons-run" }),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
 ] satisfies RouteConfig;

@@ -5,6 +5,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { startChangeFeed } from "~/db/change-feed.server";
+import { maintenanceGate, startMaintenanceFeed } from "~/services/backups/maintenance.server";
 import { getDatabase, openDatabase, useDatabase } from "~/db/client.server";
 import { registerFeatureHooks } from "~/hooks.server";
 import { seedCatalogue, seedDemoModels, startModelJob } from "~/features/catalogue/index.server";
@@ -13,13 +14,15 @@ import { startGeometryJob } from "~/features/solicitudes/index.server";
 import { removeOrphanUploads } from "~/services/files/orphans.server";
 import { seedContent } from "~/services/content/seed.server";
 import { startScheduledPublications } from "~/services/content/schedule.server";
-import { cleanTmpUploads, startTmpUploadSweep } from "~/services/files/storage.server";
+import { cleanTmpUploads } from "~/services/files/storage.server";
 import { closeMailTransport } from "~/services/mail/transport.server";
 import { removeAbandonedGuestCarts } from "~/features/orders/index.server";
 import { getPaymentConfig } from "~/services/site-config/payment-account";
 import { startMailWorker } from "~/services/mail/outbox.server";
 import { closeRealtimeStreams, startRealtime } from "~/services/realtime/index.server";
-import { startQuoteExpiryJob } from "~/features/quotes/index.server";
+import { isStaffRole } from "~/features/accounts/index.server";
+import { startCronJobs } from "~/services/jobs/registry.server";
+import { recordRequest, runInRequestScope, startLogWriter } from "~/services/logs/log-writer.server";
 import { getEnv, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientIpContext, cspNonceContext, requestIdContext } from "~/lib/request-context";
@@ -30,6 +33,7 @@ import { inputGuard } from "./input-guard";
 import { crossSiteChecks } from "./cross-site";
 import { createPageCache } from "./page-cache";
 import { hashedAssets } from "./static-assets";
+import { scheduledJobs } from "./scheduled-jobs";
 import { securityHeaders } from "./security";
 
 // The Express application: everything between the socket (server/index.ts) and React Router.
@@ -52,9 +56,13 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   useDatabase(database);
   registerFeatureHooks();
   await database.migrate();
+  // Requests and the logger's warnings and errors into the logs table (docs/decisions/0051).
+  const logWriter = env.LOGS_MAX_DAYS > 0 ? startLogWriter({ isStaffRole }) : undefined;
   // Before anything is cached: caches of the catalogue and the staff lists follow its versions.
   const changeFeed = await startChangeFeed(database);
   const realtime = await startRealtime(database);
+  // Another process restoring a backup puts this one in maintenance too (docs/decisions/0055).
+  const maintenanceFeed = await startMaintenanceFeed(database);
   // The site's content collections, once on an empty database (issue 16, docs/decisions/0037).
   const seededContent = await seedContent();
   await seedCatalogue();
@@ -62,7 +70,6 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   logger.info({ database: database.kind, seededContent }, "database ready");
   getPaymentConfig(); // a bad SPEI_CLABE stops the start, not the first order
   await cleanTmpUploads();
-  const tmpUploadSweep = startTmpUploadSweep();
   const scheduledPublications = startScheduledPublications();
   // It walks every stored file: in the background, so a large store does not delay the start.
   const orphanSweep = removeOrphanUploads().catch((error) => logger.warn({ err: error }, "could not sweep stored files without a row"));
@@ -71,13 +78,12 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   const mediaSeed = seedSiteImagery(stopMediaSeed.signal).catch((error) => logger.warn({ err: error }, "could not add the site's pictures to the media library"));
   await removeAbandonedGuestCarts();
   const mailWorker = startMailWorker();
-  const quoteExpiry = startQuoteExpiryJob();
+  const cronJobs = startCronJobs(scheduledJobs());
   const geometryJob = startGeometryJob();
   const modelJob = startModelJob();
   return {
     stop: async () => {
-      quoteExpiry.stop();
-      await tmpUploadSweep.stop();
+      await cronJobs.stop();
       await scheduledPublications.stop();
       await geometryJob.stop();
       await modelJob.stop();
@@ -87,7 +93,9 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
       stopMediaSeed.abort();
       await mediaSeed;
       await realtime.stop();
+      await maintenanceFeed.stop();
       await changeFeed.stop();
+      await logWriter?.stop();
       await getDatabase().close();
       useDatabase(undefined);
       logger.info("database closed");
@@ -129,14 +137,31 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
   res.setHeader("X-Request-Id", requestId);
   const started = process.hrtime.bigint();
   res.on("finish", () => {
+    const ms = Number((process.hrtime.bigint() - started) / 100_000n) / 10;
+    const ip = req.ip;
+    // One array push; the rest is done in batches (app/services/logs/log-writer.server.ts).
+    recordRequest({
+      at: Date.now(),
+      requestId,
+      method: req.method,
+      url: req.originalUrl,
+      status: res.statusCode,
+      ms,
+      ip,
+      remoteIp: req.socket.remoteAddress,
+      referer: req.headers.referer,
+      userAgent: req.headers["user-agent"],
+      authorization: req.headers.authorization,
+      cookie: req.headers.cookie,
+    });
     logger.info(
       {
         reqId: requestId,
         method: req.method,
         url: req.originalUrl,
         status: res.statusCode,
-        ms: Number((process.hrtime.bigint() - started) / 100_000n) / 10,
-        ip: req.ip,
+        ms,
+        ip,
         // Answered from the page cache before the middleware chain (server/page-cache.ts).
         ...(res.locals.earlyPage ? { earlyPage: true } : {}),
       },
@@ -169,9 +194,13 @@ export function createApp({ mode }: { mode: "production" | "development" }): exp
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(requestLog);
+  // While a backup is restored every request is answered 503 here, before the page cache (docs/decisions/0055).
+  app.use(maintenanceGate);
   // A kept public page is answered here, before the chain below (docs/decisions/0042).
   const pageCache = development ? undefined : createPageCache({ getBuild, createContext: createLoadContext, publicUrl: env.publicUrl });
   if (pageCache) app.use(pageCache.early);
+  // The error lines logged while a request is handled carry its id into the logs table.
+  app.use((_req, res, next) => runInRequestScope(String(res.locals.requestId), next));
   app.use(closeAfterUnreadBody);
   app.use(compression());
   app.use(securityHeaders(development));
@@ -207,3 +236,4 @@ export function getDevApp(): express.Express {
 }
 
 export { runAdminCreate } from "~/features/accounts/index.server";
+export { runBackupCommand, runRestoreCommand } from "~/services/backups/commands.server";

@@ -33,6 +33,8 @@ export const UPLOAD_ROUTES: { path: RegExp; readBy: string; limits: string }[] =
   { path: /^\/api\/batch$/i, readBy: "app/services/records/batch.server.ts", limits: "WRITE_UPLOAD_LIMITS" },
   // The media library's images.
   { path: /^\/admin\/medios$/i, readBy: "app/routes/admin/medios.tsx", limits: "MEDIA_LIMITS (features/site/media/media.ts)" },
+  // A backup archive made elsewhere (docs/decisions/0055).
+  { path: /^\/api\/backups\/upload$/i, readBy: "app/routes/api/backups-upload.ts", limits: "UPLOAD_LIMITS (services/backups/upload.server.ts)" },
 ];
 
 /**

@@ -12,9 +12,10 @@ export const CHANGE_CHANNEL = "forja_cambios";
 
 /**
  * Topics sent by the triggers: keep in step with drizzle/0006_change_notifications.sql and
- * drizzle/0014_content.sql ("contenido" for any public content, "contenido:<collection>" for one).
+ * drizzle/0014_content.sql ("contenido" for any public content, "contenido:<collection>" for one)
+ * and drizzle/0017_system_settings.sql ("sistema": the technical settings).
  */
-export type ChangeTopic = "catalogo" | "solicitudes" | "contenido" | `contenido:${string}`;
+export type ChangeTopic = "catalogo" | "solicitudes" | "sistema" | "contenido" | `contenido:${string}`;
 
 interface FeedState {
   listening: boolean;

@@ -47,11 +47,19 @@ export interface DatabaseOptions {
 
 const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
+/** How long a query waits for a PostgreSQL connection (connecting, or for a free one of the pool). */
+const POOL_CONNECT_TIMEOUT_MS = 3_000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    // The wait for a connection, new or pooled, is bounded: while the server is away or saturated a
+    // request fails within seconds and is answered 503 (docs/decisions/0052), never left hanging.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on("error", () => {});
+    // Nor one checked out (a transaction between two queries, when the server ends its session):
+    // the pool listens only to idle clients. Its queries fail instead, and the pool drops it on release.
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: "postgres",

@@ -15,6 +15,8 @@ const EnvSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   PUBLIC_URL: z.url({ protocol: /^https?$/, message: "debe ser una URL completa con http o https, por ejemplo https://forja.example" }).optional(),
   LOG_LEVEL: LogLevel.optional(),
+  /** Days the request and error log (/api/logs) keeps its entries; 0 writes none. */
+  LOGS_MAX_DAYS: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(0).max(3650).default(7)),
   /** Signs session cookies and tokens. Without it a random one is kept in DATA_DIR/auth-secret. */
   AUTH_SECRET: z.string().min(32, "debe tener al menos 32 caracteres").optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

@@ -10,6 +10,7 @@ export const ERROR_TITLES: Record<number, string> = {
   403: "Forbidden",
   404: "Page Not Found",
   500: "Internal Server Error",
+  503: "Service Unavailable",
 };
 
 export interface AppErrorData {
@@ -29,6 +30,17 @@ export function notFound(request: Request): never {
 
 export function forbidden(message = "No tiene permiso para ver esta página."): never {
   throw data<AppErrorData>({ statusCode: 403, statusMessage: ERROR_TITLES[403], message }, { status: 403 });
+}
+
+/** What the page and the API say while the site cannot reach its database (docs/decisions/0052). */
+export const UNAVAILABLE_MESSAGE = "El sitio no está disponible por un momento. Vuelva a intentarlo en unos segundos.";
+
+/** 503: the site is briefly unable to answer; the client is asked to come back in `retryAfterSeconds`. */
+export function unavailable(retryAfterSeconds: number): never {
+  throw data<AppErrorData>(
+    { statusCode: 503, statusMessage: ERROR_TITLES[503], message: UNAVAILABLE_MESSAGE },
+    { status: 503, headers: { "Retry-After": String(retryAfterSeconds) } },
+  );
 }
 
 /** Normalises anything thrown into what the error page shows. */

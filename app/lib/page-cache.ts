@@ -31,8 +31,12 @@ export function liveDataPageHandle(...topics: [LiveDataTopic, ...LiveDataTopic[]
 /** Data a live page may follow: the catalogue, or one collection of the content staff publish (issue 16). */
 export type LiveDataTopic = "catalogo" | `contenido:${string}`;
 
-/** What every cached public page shows through the site layout: the business facts (header, footer). */
-export const LAYOUT_TOPICS: readonly LiveDataTopic[] = ["contenido:ajustes"];
+/**
+ * What every cached public page shows through the site layout: the business facts (header, footer)
+ * and the library's images (the logo; the pictures staff choose for pages, services and industries,
+ * whose alt text and focal crops a page's HTML carries).
+ */
+export const LAYOUT_TOPICS: readonly LiveDataTopic[] = ["contenido:ajustes", "contenido:medios"];
 
 const CONTENT_TOPIC = /^contenido:[a-z_]+$/;
 

@@ -104,6 +104,8 @@ const PAGES: PageEntry[] = [
   { route: "admin/contenido/:coleccion", role: "staff", urls: fixed("/admin/contenido/preguntas", "/admin/contenido/industrias") },
   { route: "admin/contenido/:coleccion/:id", role: "staff", urls: (s) => [`/admin/contenido/industrias/${s.industryRecordId}`, "/admin/contenido/preguntas/nuevo"] },
   { route: "admin/contenido/:coleccion/:id/historial", role: "staff", urls: (s) => [`/admin/contenido/industrias/${s.industryRecordId}/historial`] },
+  { route: "admin/contenido/redirecciones", role: "staff", urls: fixed("/admin/contenido/redirecciones") },
+  { route: "admin/contenido/redirecciones/:id", role: "staff", urls: fixed("/admin/contenido/redirecciones/nuevo") },
 ];
 
 /** Routes that answer with something other than a page of their own: downloads, redirects, APIs. */
@@ -118,6 +120,8 @@ const NOT_PAGES = new Map<string, string>([
   ["quotes/:id/pdf", "a PDF download"],
   ["cuenta/tiempo-real", "a JSON token for the live pages"],
   ["admin/contenido/:coleccion/:id/bloqueo", "the content editor's lock: JSON answers to POSTs"],
+  ["admin/contenido/ir", "«Editar esta página»: redirects to the record a public page shows"],
+  ["admin/medios/biblioteca", "the content editor's image picker: the library as JSON"],
   ["imagenes/productos/:imageId/:file", "an image"],
   ["medios/:id/:variant", "an image of the media library"],
   ["catalogo/:slug/cad/:fingerprint/:file", "a CAD download"],

@@ -7,7 +7,8 @@ import { quoteEvents, quoteMessages, quoteRevisions, quotes } from "~/db/schema/
 import { solicitudes } from "~/db/schema/solicitudes";
 import { createQuote } from "~/features/quotes/create.server";
 import { saveQuoteDraft } from "~/features/quotes/draft.server";
-import { DEFAULT_TERMS, QuoteDraftSchema, type QuoteDraftInput } from "~/features/quotes/forms";
+import { QuoteDraftSchema, type QuoteDraftInput } from "~/features/quotes/forms";
+import { quoteDefaults } from "~/services/site-config/site-config";
 import { sendQuote } from "~/features/quotes/lifecycle.server";
 import { linkQuotesToUser } from "~/features/quotes/link.server";
 import type { Actor } from "~/features/quotes/types";
@@ -38,7 +39,7 @@ export function draftInput(customer: { name: string; email: string; company?: st
     lines: SAMPLE_LINES,
     leadTimeDays: 12,
     validityDays: 30,
-    terms: DEFAULT_TERMS,
+    terms: quoteDefaults.terms,
     notes: INTERNAL_NOTE,
     ...overrides,
   };

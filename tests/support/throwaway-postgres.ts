@@ -17,6 +17,14 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
+/** A cluster this test owns: it can also take the server away and bring it back, its data kept. */
+export interface PostgresCluster extends PostgresServer {
+  /** `pg_ctl stop -m fast`: sessions are ended (57P01) and the port refuses connections; the data stays. */
+  halt(): void;
+  /** Starts the halted cluster again on the same port. */
+  resume(): void;
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -31,6 +39,11 @@ async function freePort(): Promise<number> {
 /** TEST_DATABASE_URL's server when set; otherwise a new cluster (fails with a clear message if PostgreSQL 15 is missing). */
 export async function usePostgresServer(): Promise<PostgresServer> {
   if (process.env.TEST_DATABASE_URL) return { adminUrl: process.env.TEST_DATABASE_URL, stop: async () => {} };
+  return startPostgresCluster();
+}
+
+/** A new cluster whatever TEST_DATABASE_URL says: for a test that stops and starts the server itself. */
+export async function startPostgresCluster(): Promise<PostgresCluster> {
   if (!fs.existsSync(path.join(PG_BIN, "initdb"))) {
     throw new Error(`PostgreSQL 15 is needed for this test: set TEST_DATABASE_URL, or install it (apt-get install postgresql-15) so ${PG_BIN}/initdb exists`);
   }
@@ -45,9 +58,13 @@ export async function usePostgresServer(): Promise<PostgresServer> {
   };
   const port = await freePort();
   const data = path.join(dir, "data");
+  const start = () => run("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-w", "-o", `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off`, "start"]);
+  const halt = () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+  let running = false;
   try {
     run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
-    run("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-w", "-o", `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off`, "start"]);
+    start();
+    running = true;
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -56,10 +73,18 @@ export async function usePostgresServer(): Promise<PostgresServer> {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: async () => {
       try {
-        run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+        if (running) halt();
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
+    },
+    halt: () => {
+      halt();
+      running = false;
+    },
+    resume: () => {
+      start();
+      running = true;
     },
   };
 }

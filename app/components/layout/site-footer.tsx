@@ -1,36 +1,37 @@
 import { AppLink } from "~/components/ui/app-link";
-import { formatAddress, siteConfig, whatsappUrl } from "~/services/site-config/site-config";
+import type { PublicSiteFacts } from "~/services/site-config/business-facts";
 import { mainNavigation } from "./site-header";
 
-export function SiteFooter() {
+/** The footer of the public site; the business facts come from the layout's loader (docs/decisions/0047). */
+export function SiteFooter({ facts }: { facts: PublicSiteFacts }) {
   return (
     <footer className="mt-16 bg-acero-900 text-acero-100">
       <div className="container-page grid gap-10 py-12 md:grid-cols-4">
         <div className="md:col-span-2">
-          <p className="text-lg font-bold text-white">{siteConfig.name}</p>
-          <p className="mt-2 max-w-md text-sm text-acero-200">{siteConfig.tagline}.</p>
+          <p className="text-lg font-bold text-white">{facts.name}</p>
+          <p className="mt-2 max-w-md text-sm text-acero-200">{facts.tagline}.</p>
           <address className="mt-4 text-sm leading-relaxed text-acero-200 not-italic">
-            {formatAddress()}
+            {facts.address.formatted}
             <br />
-            {siteConfig.hours.label}
+            {facts.hours.label}
           </address>
         </div>
         <div>
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contacto</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              <a className="text-acero-100 underline-offset-2 hover:underline" href={siteConfig.phone.href}>
-                Tel. {siteConfig.phone.display}
+              <a className="text-acero-100 underline-offset-2 hover:underline" href={facts.phone.href}>
+                Tel. {facts.phone.display}
               </a>
             </li>
             <li>
-              <a className="text-acero-100 underline-offset-2 hover:underline" href={whatsappUrl()} rel="noopener noreferrer" target="_blank">
-                WhatsApp {siteConfig.whatsapp.display}
+              <a className="text-acero-100 underline-offset-2 hover:underline" href={facts.whatsapp.url} rel="noopener noreferrer" target="_blank">
+                WhatsApp {facts.whatsapp.display}
               </a>
             </li>
             <li>
-              <a className="text-acero-100 underline-offset-2 hover:underline" href={`mailto:${siteConfig.email}`}>
-                {siteConfig.email}
+              <a className="text-acero-100 underline-offset-2 hover:underline" href={`mailto:${facts.email}`}>
+                {facts.email}
               </a>
             </li>
           </ul>
@@ -56,7 +57,7 @@ export function SiteFooter() {
       <div className="border-t border-acero-800">
         <div className="container-page flex flex-col gap-2 py-6 text-xs text-acero-300 sm:flex-row sm:justify-between">
           <p>
-            © {new Date().getFullYear()} {siteConfig.legalName} · RFC {siteConfig.rfc}
+            © {new Date().getFullYear()} {facts.legalName} · RFC {facts.rfc}
           </p>
           <ul className="flex gap-4">
             <li>

@@ -1,4 +1,7 @@
 import { AppLink, AppNavLink } from "~/components/ui/app-link";
+import { MediaPicture } from "~/components/ui/media-picture";
+import type { MediaView } from "~/lib/media";
+import type { PublicSiteFacts } from "~/services/site-config/business-facts";
 import type { ReactNode } from "react";
 
 export const mainNavigation = [
@@ -19,13 +22,19 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  * the brand drops its tagline where the bar is full (docs/decisions/0029).
  * The account and cart links belong to their features, so the layout
  * route hands them in (shared components import no feature); each is drawn with the class it gets.
+ * The name, phone and logo are the business facts of `ajustes` (docs/decisions/0047): the logo,
+ * when staff chose one, takes the place of the name.
  */
 export interface SiteHeaderProps {
+  facts: Pick<PublicSiteFacts, "name" | "shortName" | "phone">;
+  logo: MediaView | null;
   accountLink: (className: string) => ReactNode;
   cartLink: (className: string) => ReactNode;
 }
 
-export function SiteHeader({ accountLink, cartLink }: SiteHeaderProps) {
+export function SiteHeader({ facts, logo, accountLink, cartLink }: SiteHeaderProps) {
+  // "Forja" and "Diseño y Manufactura": the rest of the name shows only while the bar is a menu.
+  const rest = facts.name.startsWith(facts.shortName) ? facts.name.slice(facts.shortName.length).trim() : "";
   return (
     <header className="sticky top-0 z-40 border-b border-acero-200 bg-white/95 backdrop-blur">
       <a
@@ -37,13 +46,20 @@ export function SiteHeader({ accountLink, cartLink }: SiteHeaderProps) {
       <div className="container-page flex h-16 items-center justify-between gap-4">
         {/* The name is the visible text plus ", inicio" (WCAG 2.5.3: a label must contain the visible text). */}
         <AppLink to="/" className="flex shrink-0 items-center gap-2 font-bold whitespace-nowrap text-acero-900">
-          <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-md bg-acero-900 text-lg text-white">
-            F
-          </span>
-          <span className="text-lg leading-tight">
-            Forja <span className="hidden font-normal text-acero-600 sm:inline xl:hidden">Diseño y Manufactura</span>
-            <span className="sr-only">, inicio</span>
-          </span>
+          {logo ? (
+            // The picture's alt text is the link's name: the business, then where the link goes.
+            <MediaPicture image={{ ...logo, alt: `${facts.name}, inicio` }} sizes="160px" priority className="h-10 w-auto max-w-40 object-contain" />
+          ) : (
+            <>
+              <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-md bg-acero-900 text-lg text-white">
+                {facts.shortName.slice(0, 1)}
+              </span>
+              <span className="text-lg leading-tight">
+                {facts.shortName} {rest ? <span className="hidden font-normal text-acero-600 sm:inline xl:hidden">{rest}</span> : null}
+                <span className="sr-only">, inicio</span>
+              </span>
+            </>
+          )}
         </AppLink>
 
         <nav aria-label="Principal" className="hidden xl:block">
@@ -89,6 +105,11 @@ export function SiteHeader({ accountLink, cartLink }: SiteHeaderProps) {
               ))}
               <li>
                 {accountLink("block rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50")}
+              </li>
+              <li>
+                <a href={facts.phone.href} className="block rounded-md px-3 py-2 text-sm font-medium text-acero-700 hover:bg-acero-50">
+                  Llamar al {facts.phone.display}
+                </a>
               </li>
               <li className="mt-2">
                 <AppLink to="/cotiza" className="btn-primary w-full py-2 text-sm">

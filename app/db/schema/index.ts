@@ -11,3 +11,5 @@ export * from "./orders";
 export * from "./realtime";
 export * from "./files";
 export * from "./content";
+export * from "./operations";
+export * from "./settings";

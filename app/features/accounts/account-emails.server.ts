@@ -1,8 +1,16 @@
 import { enqueueMail } from "~/services/mail/outbox.server";
 import { renderEmail } from "~/services/mail/templates.server";
 import { getEnv } from "~/lib/env.server";
+import { getSiteFacts } from "~/features/site/index.server";
 
-export async function sendConfirmationEmail(to: { name: string; email: string }, token: string): Promise<void> {
+export interface ComposedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The message that asks to confirm an email address (sent by registration; previewed by the settings' test email). */
+export async function confirmationEmail(to: { name: string }, token: string): Promise<ComposedEmail> {
   const url = `${getEnv().publicUrl}/cuenta/confirmar?token=${encodeURIComponent(token)}`;
   const { html, text } = renderEmail({
     preheader: "Confirme su correo para activar su cuenta de Forja.",
@@ -12,11 +20,16 @@ export async function sendConfirmationEmail(to: { name: string; email: string },
       "El enlace vence en 24 horas. Si usted no creó la cuenta, ignore este mensaje.",
     ],
     action: { label: "Confirmar mi correo", url },
-  });
-  await enqueueMail({ to: to.email, subject: "Confirme su correo en Forja", html, text });
+  }, await getSiteFacts());
+  return { subject: "Confirme su correo en Forja", html, text };
 }
 
-export async function sendPasswordResetEmail(to: { name: string; email: string }, token: string): Promise<void> {
+export async function sendConfirmationEmail(to: { name: string; email: string }, token: string): Promise<void> {
+  await enqueueMail({ to: to.email, ...(await confirmationEmail(to, token)) });
+}
+
+/** The message with the link to choose a new password. */
+export async function passwordResetEmail(to: { name: string }, token: string): Promise<ComposedEmail> {
   const url = `${getEnv().publicUrl}/recuperar/nueva?token=${encodeURIComponent(token)}`;
   const { html, text } = renderEmail({
     preheader: "Enlace para elegir una contraseña nueva.",
@@ -26,8 +39,12 @@ export async function sendPasswordResetEmail(to: { name: string; email: string }
       "El enlace sirve una sola vez y vence en una hora. Si usted no lo pidió, ignore este mensaje: su contraseña no cambia.",
     ],
     action: { label: "Elegir contraseña nueva", url },
-  });
-  await enqueueMail({ to: to.email, subject: "Restablezca su contraseña de Forja", html, text });
+  }, await getSiteFacts());
+  return { subject: "Restablezca su contraseña de Forja", html, text };
+}
+
+export async function sendPasswordResetEmail(to: { name: string; email: string }, token: string): Promise<void> {
+  await enqueueMail({ to: to.email, ...(await passwordResetEmail(to, token)) });
 }
 
 /** After repeated failed sign-ins locked the account (docs/decisions/0036); once per lock window. */
@@ -43,7 +60,7 @@ export async function sendAccountLockedEmail(to: { name: string; email: string }
     ],
     action: { label: "Restablecer mi contraseña", url },
     footerNote: "Si fue usted y recuerda su contraseña, no necesita hacer nada más.",
-  });
+  }, await getSiteFacts());
   await enqueueMail({ to: to.email, subject: "Intentos fallidos de entrar a su cuenta de Forja", html, text });
 }
 
@@ -59,6 +76,22 @@ export async function sendStaffInvitationEmail(to: { name: string; email: string
       "Si no esperaba este mensaje, ignórelo: sin contraseña nadie puede entrar con esta cuenta.",
     ],
     action: { label: "Elegir mi contraseña", url },
-  });
+  }, await getSiteFacts());
   await enqueueMail({ to: to.email, subject: "Invitación al panel de Forja", html, text });
+}
+
+/** The account templates the settings' test email can send (PocketBase's names). */
+const TEST_TEMPLATES: Readonly<Record<string, (to: { name: string }, token: string) => Promise<ComposedEmail>>> = {
+  verification: confirmationEmail,
+  "password-reset": passwordResetEmail,
+};
+
+export const TEST_EMAIL_TEMPLATES = Object.keys(TEST_TEMPLATES);
+
+/** A template as a test message (its link leads nowhere), or null for a template Forja has not. */
+export async function testEmail(template: string): Promise<ComposedEmail | null> {
+  const compose = TEST_TEMPLATES[template];
+  if (!compose) return null;
+  const email = await compose({ name: "equipo de Forja" }, "correo-de-prueba");
+  return { ...email, subject: `Prueba: ${email.subject}` };
 }

@@ -8,7 +8,7 @@ export { API_SIGN_IN_REFUSED, findApiSession, liveApiSessions, signInApiClient, 
 export { listProviders, type ProviderInfo } from "./providers.server";
 export { superusersCollection, usersCollection } from "./records-users.server";
 export { gateStaffRecordCollections, gateStaffRecordView, staffAccountMayUse } from "./staff-record-gate.server";
-export { staffMayUse, type StaffArea } from "./staff-roles";
+export { isStaffRole, staffMayUse, type StaffArea } from "./staff-roles";
 export {
   checkApiResetToken,
   checkApiVerificationToken,
@@ -20,3 +20,4 @@ export {
   type ApiTokenProblem,
 } from "./records-users-auth.server";
 export { API_OAUTH2_FAILURES, isApiProvider, listApiProviderAuths, signInApiClientWithProvider, type ApiOAuth2Meta, type ApiProviderAuth } from "./records-users-oauth2.server";
+export { TEST_EMAIL_TEMPLATES, testEmail } from "./account-emails.server";

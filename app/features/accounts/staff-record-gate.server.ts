@@ -3,6 +3,7 @@ import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { forbiddenResult } from "~/lib/result";
 import type { RecordAuth, RecordCollection, RecordEventAccess, RecordWriter } from "~/services/records/collection.server";
+import { RECORD_API_MESSAGES } from "~/services/records/records.server";
 import { WRITE_MESSAGES } from "~/services/records/writes.server";
 import { recordCollectionArea, staffMayUse, UNGATED_RECORD_COLLECTIONS, type StaffArea } from "./staff-roles";
 
@@ -67,6 +68,12 @@ export function gateStaffRecordCollection(collection: RecordCollection): RecordC
   const { create, update, remove, events } = collection;
   return {
     ...collection,
+    // A superuser-only collection (ajustes: admins only) answers staff without its area as PocketBase
+    // answers anyone but a superuser: 403, not an empty list (docs/decisions/0047).
+    refuseRead: async (params, auth) => {
+      if (collection.superusersOnly && isStaffAuth(auth) && !(await staffAccountMayUse(auth.id, area))) return forbiddenResult(RECORD_API_MESSAGES.superusersOnly);
+      return (await collection.refuseRead?.(params, auth)) ?? null;
+    },
     list: async (query) => collection.list({ ...query, auth: await effectiveAuth(query.auth, area) }),
     count: async (query) => collection.count({ ...query, auth: await effectiveAuth(query.auth, area) }),
     view: async (id, auth) => collection.view(id, await effectiveAuth(auth, area)),

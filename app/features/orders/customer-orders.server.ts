@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orderItems, orders, type OrderStatus } from "~/db/schema/orders";
-import { getSpeiDetails, type SpeiDetails } from "~/services/site-config/payment-account";
+import { speiDetails, type SpeiDetails } from "~/services/site-config/payment-account";
+import { getSiteFacts } from "~/features/site/index.server";
 import { loadOrderDetail, type OrderDetail } from "./order-records.server";
 import { orderVisibleToCustomer, orderVisibleToViewer, type OrderViewer } from "./visibility.server";
 
@@ -18,7 +19,7 @@ export async function getCustomerOrder(number: string, viewer: OrderViewer): Pro
 }
 
 export interface OrderConfirmation extends OrderDetail {
-  /** The SPEI account with the order's reference, for an order paid by transfer. */
+  /** The SPEI account of `ajustes` with the order's reference, for an order paid by transfer. */
   payment: SpeiDetails | null;
 }
 
@@ -26,7 +27,7 @@ export interface OrderConfirmation extends OrderDetail {
 export async function getOrderConfirmation(number: string, viewer: OrderViewer): Promise<OrderConfirmation | null> {
   const detail = await getCustomerOrder(number, viewer);
   if (!detail) return null;
-  return { ...detail, payment: detail.order.paymentMethod === "spei" ? getSpeiDetails(detail.order.paymentReference) : null };
+  return { ...detail, payment: detail.order.paymentMethod === "spei" ? speiDetails((await getSiteFacts()).payment, detail.order.paymentReference) : null };
 }
 
 export interface CustomerOrderSummary {

@@ -3,7 +3,6 @@ import type { OrderAddress, OrderInvoice, OrderStatus } from "~/db/schema/orders
 import { validateRfc } from "~/lib/rfc";
 import { ESTADOS, appliesTo, findRegimen, findUsoCfdi } from "./sat-catalogs";
 import { emailField, isMexicanPhone, MEXICAN_PHONE_MESSAGE } from "~/lib/form-fields";
-import { siteConfig } from "~/services/site-config/site-config";
 
 // Forms and labels of the cart, checkout and orders, shared by the browser (instant validation)
 // and the server (the authority).
@@ -130,7 +129,7 @@ export const CheckoutSchema = z
         if (!value.numero) need("numero", "Escriba el número exterior (o S/N).");
         if (!value.colonia) need("colonia", "Escriba la colonia.");
         if (!value.codigoPostal) need("codigoPostal", "Escriba el código postal.");
-        else if (!postalCode.test(value.codigoPostal)) need("codigoPostal", `El código postal tiene 5 dígitos, por ejemplo ${siteConfig.address.postalCode}.`);
+        else if (!postalCode.test(value.codigoPostal)) need("codigoPostal", "El código postal tiene 5 dígitos.");
         if (!value.municipio) need("municipio", "Escriba el municipio o alcaldía.");
         if (!value.estado) need("estado", "Elija el estado.");
         else if (!ESTADO_NAMES.includes(value.estado)) need("estado", "Elija un estado de la lista.");
@@ -145,7 +144,7 @@ export const CheckoutSchema = z
       else if (rfc && !rfc.ok) need("rfc", rfc.message);
       if (!value.razonSocial) need("razonSocial", "Escriba el nombre o razón social tal como aparece en su Constancia de Situación Fiscal.");
       if (!value.codigoPostalFiscal) need("codigoPostalFiscal", "Escriba el código postal de su domicilio fiscal.");
-      else if (!postalCode.test(value.codigoPostalFiscal)) need("codigoPostalFiscal", `El código postal tiene 5 dígitos, por ejemplo ${siteConfig.address.postalCode}.`);
+      else if (!postalCode.test(value.codigoPostalFiscal)) need("codigoPostalFiscal", "El código postal tiene 5 dígitos.");
 
       const regimen = value.regimenFiscal ? findRegimen(value.regimenFiscal) : undefined;
       if (!value.regimenFiscal) need("regimenFiscal", "Elija su régimen fiscal.");

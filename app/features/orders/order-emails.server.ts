@@ -1,9 +1,9 @@
 import type { OrderAddress, OrderInvoice, OrderStatus } from "~/db/schema/orders";
 import { enqueueMail, type DbTransaction } from "~/services/mail/outbox.server";
-import { getMailConfig } from "~/services/mail/mail-config.server";
+import { staffRecipientsFor } from "~/services/mail/mail-config.server";
 import { renderEmail } from "~/services/mail/templates.server";
-import { getPaymentConfig, speiAccountLine } from "~/services/site-config/payment-account";
-import { formatAddress, siteConfig } from "~/services/site-config/site-config";
+import type { SiteFacts } from "~/services/site-config/business-facts";
+import { speiAccountLine } from "~/services/site-config/payment-account";
 import { getEnv } from "~/lib/env.server";
 import { formatMoney } from "~/lib/format";
 import { priceWithIva } from "~/lib/money";
@@ -11,7 +11,9 @@ import { formatUnitQuantity } from "~/lib/units";
 import { regimenLabel, usoCfdiLabel } from "./sat-catalogs";
 import { deliveryLabel, formatOrderAddress, orderStatusLabel } from "./forms";
 
-// The order's emails, written to the outbox inside the transaction that changes the order.
+// The order's emails, written to the outbox inside the transaction that changes the order. Their
+// business facts (`facts`) are the caller's getSiteFacts(), read before that transaction
+// (docs/decisions/0047).
 
 export interface OrderMailFacts {
   id: string;
@@ -33,25 +35,24 @@ export interface OrderMailFacts {
 }
 
 /** What to pay and how, in the words the email and the confirmation page both use. */
-export function paymentInstructionLines(order: Pick<OrderMailFacts, "paymentMethod" | "paymentReference" | "totalCentavos" | "number">): string[] {
+export function paymentInstructionLines(order: Pick<OrderMailFacts, "paymentMethod" | "paymentReference" | "totalCentavos" | "number">, facts: SiteFacts): string[] {
   if (order.paymentMethod === "recoger") {
     return [
-      `Pago al recoger en planta: ${formatMoney(order.totalCentavos)} con IVA, al recoger su pedido en ${formatAddress()} (${siteConfig.hours.label}). Le avisaremos cuando esté listo; mencione el pedido ${order.number}.`,
+      `Pago al recoger en planta: ${formatMoney(order.totalCentavos)} con IVA, al recoger su pedido en ${facts.address.formatted} (${facts.hours.label}). Le avisaremos cuando esté listo; mencione el pedido ${order.number}.`,
     ];
   }
-  const payment = getPaymentConfig();
   return [
     `Pague por transferencia SPEI ${formatMoney(order.totalCentavos)} a:`,
-    speiAccountLine(payment),
+    speiAccountLine(facts.payment),
     `Escriba la referencia ${order.paymentReference} en el concepto de la transferencia: así encontramos su pago. Preparamos su pedido en cuanto lo confirmemos.`,
   ];
 }
 
-function summaryLines(order: OrderMailFacts): string[] {
+function summaryLines(order: OrderMailFacts, facts: SiteFacts): string[] {
   return [
     ...order.lines.map((line) => `${formatUnitQuantity(line.quantity, line.unit)} × ${line.name} (${line.sku}) a ${formatMoney(priceWithIva(line.unitPriceCentavos, line.ivaBp))} c/u: ${formatMoney(line.netCentavos + line.ivaCentavos)}`),
     `Subtotal: ${formatMoney(order.subtotalCentavos)} · IVA: ${formatMoney(order.ivaCentavos)} · Total: ${formatMoney(order.totalCentavos)}`,
-    order.delivery === "envio" && order.address ? `Entrega: envío a ${formatOrderAddress(order.address)}` : `Entrega: ${deliveryLabel("recoger")}, ${formatAddress()}`,
+    order.delivery === "envio" && order.address ? `Entrega: envío a ${formatOrderAddress(order.address)}` : `Entrega: ${deliveryLabel("recoger")}, ${facts.address.formatted}`,
     order.invoice
       ? `Factura CFDI a ${order.invoice.razonSocial}, RFC ${order.invoice.rfc}, régimen ${regimenLabel(order.invoice.regimenFiscal)}, uso ${usoCfdiLabel(order.invoice.usoCfdi)}, CP ${order.invoice.codigoPostal}.`
       : "Sin factura.",
@@ -61,15 +62,15 @@ function summaryLines(order: OrderMailFacts): string[] {
 const accountOrdersUrl = () => `${getEnv().publicUrl}/cuenta/pedidos`;
 
 /** The customer's confirmation (with payment instructions) and the staff notification. */
-export async function mailOrderPlaced(tx: DbTransaction, order: OrderMailFacts): Promise<void> {
+export async function mailOrderPlaced(tx: DbTransaction, facts: SiteFacts, order: OrderMailFacts): Promise<void> {
   const customer = renderEmail({
     preheader: `Pedido ${order.number}: ${formatMoney(order.totalCentavos)} con IVA.`,
     heading: `Recibimos su pedido ${order.number}`,
-    paragraphs: [`Hola, ${order.name}. Gracias por su compra.`, ...summaryLines(order), ...paymentInstructionLines(order)],
+    paragraphs: [`Hola, ${order.name}. Gracias por su compra.`, ...summaryLines(order, facts), ...paymentInstructionLines(order, facts)],
     // Guests have no page to go back to from another device; the email itself is the record.
     action: order.userId ? { label: "Ver mis pedidos", url: accountOrdersUrl() } : undefined,
     footerNote: "Si usted no hizo este pedido, responda a este correo y lo cancelamos.",
-  });
+  }, facts);
   await enqueueMail({ to: order.email, subject: `Pedido ${order.number} recibido`, ...customer }, { tx });
 
   const staff = renderEmail({
@@ -77,39 +78,39 @@ export async function mailOrderPlaced(tx: DbTransaction, order: OrderMailFacts):
     heading: `Nuevo pedido ${order.number}`,
     paragraphs: [
       `De: ${order.name}${order.company ? `, ${order.company}` : ""} · ${order.email} · ${order.phone}`,
-      ...summaryLines(order),
+      ...summaryLines(order, facts),
       order.paymentMethod === "spei" ? `Pago por SPEI con referencia ${order.paymentReference}.` : "Pago al recoger en planta.",
     ],
     action: { label: "Abrir en el panel", url: `${getEnv().publicUrl}/admin/pedidos/${order.id}` },
-  });
+  }, facts);
   await enqueueMail(
-    { to: getMailConfig().staffRecipients, replyTo: order.email, subject: `[${order.number}] Pedido nuevo: ${order.name}`, ...staff },
+    { to: staffRecipientsFor(facts), replyTo: order.email, subject: `[${order.number}] Pedido nuevo: ${order.name}`, ...staff },
     { tx },
   );
 }
 
-const STATUS_SENTENCES: Record<OrderStatus, string> = {
+const statusSentences = (facts: SiteFacts): Record<OrderStatus, string> => ({
   pendiente_pago: "Su pedido está pendiente de pago.",
   pagado: "Confirmamos su pago. Empezaremos a preparar su pedido.",
   en_preparacion: "Estamos preparando su pedido.",
   enviado: "Su pedido va en camino.",
-  listo_para_recoger: `Su pedido está listo para recoger en ${formatAddress()}, ${siteConfig.hours.label.toLowerCase()}.`,
-  entregado: "Su pedido fue entregado. Gracias por comprar en Forja.",
+  listo_para_recoger: `Su pedido está listo para recoger en ${facts.address.formatted}, ${facts.hours.label.toLowerCase()}.`,
+  entregado: `Su pedido fue entregado. Gracias por comprar en ${facts.shortName}.`,
   cancelado: "Su pedido fue cancelado. Si ya había pagado, le escribiremos para el reembolso.",
-};
+});
 
-export async function mailOrderStatusChanged(tx: DbTransaction, order: OrderMailFacts, status: OrderStatus, note: string | null): Promise<void> {
+export async function mailOrderStatusChanged(tx: DbTransaction, facts: SiteFacts, order: OrderMailFacts, status: OrderStatus, note: string | null): Promise<void> {
   const { html, text } = renderEmail({
     preheader: `Pedido ${order.number}: ${orderStatusLabel(status)}.`,
     heading: `Pedido ${order.number}: ${orderStatusLabel(status).toLowerCase()}`,
     paragraphs: [
       `Hola, ${order.name}.`,
-      STATUS_SENTENCES[status],
+      statusSentences(facts)[status],
       ...(note ? [`Nota de nuestro equipo: ${note}`] : []),
-      ...(status === "pendiente_pago" ? paymentInstructionLines(order) : []),
+      ...(status === "pendiente_pago" ? paymentInstructionLines(order, facts) : []),
       `Total del pedido: ${formatMoney(order.totalCentavos)} con IVA.`,
     ],
     action: order.userId ? { label: "Ver mis pedidos", url: accountOrdersUrl() } : undefined,
-  });
+  }, facts);
   await enqueueMail({ to: order.email, subject: `Pedido ${order.number}: ${orderStatusLabel(status)}`, html, text }, { tx });
 }

@@ -1,5 +1,5 @@
 // The order's SPEI reference. The account it is paid into (bank, CLABE, beneficiary) is the
-// business's, shared with accepted quotes: ~/services/site-config/payment-account.
+// business's, shared with accepted quotes: the `ajustes` record (getSiteFacts, docs/decisions/0047).
 
 /**
  * The reference a customer writes in the transfer's concept: the order number without dashes

@@ -3,6 +3,7 @@ import { getDb, type DbTransaction } from "~/db/client.server";
 import { products } from "~/db/schema/catalogue";
 import { billingProfiles, cartItems, carts, orderEvents, orderItems, orders, type OrderInvoice } from "~/db/schema/orders";
 import { nudgeMailWorker } from "~/services/mail/outbox.server";
+import { getSiteFacts } from "~/features/site/index.server";
 import { nextRecordNumber } from "~/services/numbering/next-number.server";
 import { formatMoney } from "~/lib/format";
 import { formatUnitQuantity } from "~/lib/units";
@@ -63,6 +64,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   if (existing) return { ok: true, orderId: existing.id, number: existing.number, duplicate: true };
   const now = input.now ?? new Date();
   const { checkout } = input;
+  // The emails' business facts, read before the transaction (on PGlite a read outside a running
+  // transaction waits for it).
+  const facts = await getSiteFacts();
   try {
     const created = await getDb().transaction(async (tx) => {
       const cartId = await findCartId(input.owner, tx);
@@ -162,7 +166,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       });
       if (input.userId && checkout.invoice) await saveBillingProfile(tx, input.userId, checkout.invoice, now);
       await emptyCart(tx, cartId);
-      await mailOrderPlaced(tx, {
+      await mailOrderPlaced(tx, facts, {
         id: orderId,
         number,
         userId: input.userId,

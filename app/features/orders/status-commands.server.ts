@@ -4,6 +4,7 @@ import { products } from "~/db/schema/catalogue";
 import { orderEvents, orderItems, orders, type OrderStatus } from "~/db/schema/orders";
 import { conflict, notFoundResult, ok, type Result } from "~/lib/result";
 import { nudgeMailWorker } from "~/services/mail/outbox.server";
+import { getSiteFacts } from "~/features/site/index.server";
 import { orderStatusLabel } from "./forms";
 import { mailOrderStatusChanged, type OrderMailFacts } from "./order-emails.server";
 import { isUuid, type OrderItemRow, type OrderRow } from "./order-records.server";
@@ -32,6 +33,8 @@ export async function changeOrderStatus(input: {
 }): Promise<Result<{ status: OrderStatus; message: string }>> {
   if (!isUuid(input.orderId)) return notFoundResult(NOT_FOUND);
   const now = input.now ?? new Date();
+  // The email's business facts, read before the transaction (a read inside it would wait on PGlite).
+  const facts = await getSiteFacts();
   const result = await getDb().transaction(async (tx): Promise<Result<{ status: OrderStatus; message: string }>> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) return notFoundResult(NOT_FOUND);
@@ -64,7 +67,7 @@ export async function changeOrderStatus(input: {
       actorName: input.actor.name,
       createdAt: now,
     });
-    await mailOrderStatusChanged(tx, toMailFacts(order, items), input.to, input.note ?? null);
+    await mailOrderStatusChanged(tx, facts, toMailFacts(order, items), input.to, input.note ?? null);
     const returned = input.to === "cancelado" && items.some((item) => item.productId) ? " y el inventario regresó al catálogo" : "";
     return ok({ status: input.to, message: `El pedido ${order.number} pasó a «${orderStatusLabel(input.to)}»${returned}. Avisamos al cliente por correo.` });
   });

@@ -12,6 +12,11 @@ import { getDb } from "~/db/client.server";
 import { quotes } from "~/db/schema/quotes";
 import { solicitudEvents, solicitudes } from "~/db/schema/solicitudes";
 import { T0, staff, aCustomer, value, expectRefused, quoteRow, aSolicitud, useQuoteTestDatabase } from "../../../tests/support/quote-fixtures";
+import { ajustes } from "~/features/site/content-collections/ajustes";
+import { publish } from "~/services/content/publish.server";
+import { saveDraft } from "~/services/content/drafts.server";
+import { seedContent } from "~/services/content/seed.server";
+import { singleton } from "~/services/content/published.server";
 import { createQuote } from "./create.server";
 import { getQuoteForStaff } from "./read.server";
 
@@ -88,5 +93,20 @@ describe("createQuote", () => {
     const [after] = await getDb().select().from(solicitudes).where(eq(solicitudes.id, solicitud.id));
     expect(after!.status).toBe("cerrado");
     expect(await getDb().select().from(solicitudEvents).where(eq(solicitudEvents.solicitudId, solicitud.id))).toHaveLength(0);
+  });
+
+  // Last: it changes the business facts of this file's database (docs/decisions/0047).
+  it("starts a new quote from the terms and validity of the published ajustes record", async () => {
+    await seedContent();
+    const record = (await singleton(ajustes))!;
+    const terms = `${record.data.condiciones_cotizacion} Precios sujetos a disponibilidad de material.`;
+    const admin = { id: "00000000-0000-4000-8000-0000000000a1", name: staff.name };
+    expect((await saveDraft(ajustes, { id: record.id, data: { ...record.data, condiciones_cotizacion: terms, vigencia_dias: 15 } }, admin)).ok).toBe(true);
+    // A draft of ajustes changes nothing yet.
+    const before = (await getQuoteForStaff(value(await createQuote({ actor: staff }, T0)).id, T0))!;
+    expect(before.current).toMatchObject({ validityDays: 30, terms: record.data.condiciones_cotizacion });
+    expect((await publish(ajustes, record.id, admin)).ok).toBe(true);
+    const after = (await getQuoteForStaff(value(await createQuote({ actor: staff }, T0)).id, T0))!;
+    expect(after.current).toMatchObject({ validityDays: 15, terms });
   });
 });

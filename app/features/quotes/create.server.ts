@@ -4,7 +4,7 @@ import { quoteRevisions, quotes } from "~/db/schema/quotes";
 import { getSolicitudForQuote, markSolicitudQuoted } from "~/features/solicitudes/index.server";
 import { nextRecordNumber } from "~/services/numbering/next-number.server";
 import { notFoundResult, ok, type Result } from "~/lib/result";
-import { DEFAULT_TERMS } from "./forms";
+import { getSiteFacts } from "~/features/site/index.server";
 import { findAccountId, recordQuoteEvent } from "./records.server";
 import type { Actor, QuoteLine } from "./types";
 
@@ -31,6 +31,9 @@ export async function createQuote(input: { solicitudId?: string | null; actor: A
       .limit(1);
     if (existing) return ok(existing);
   }
+  // A new quote starts from the terms and validity of `ajustes` (docs/decisions/0047), read before
+  // the transaction (on PGlite a read outside a running transaction waits for it).
+  const { quoteDefaults } = await getSiteFacts();
   const created = await getDb().transaction(async (tx) => {
     const number = await nextRecordNumber(tx, "COT", now);
     const email = solicitud?.email ?? "";
@@ -66,7 +69,8 @@ export async function createQuote(input: { solicitudId?: string | null; actor: A
       revision: 1,
       lines: firstLine,
       leadTimeDays: 10,
-      terms: DEFAULT_TERMS,
+      terms: quoteDefaults.terms,
+      validityDays: quoteDefaults.validityDays,
       subtotalCentavos: 0,
       ivaCentavos: 0,
       totalCentavos: 0,

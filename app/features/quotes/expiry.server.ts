@@ -34,10 +34,3 @@ export async function expireDueQuotes(now = new Date()): Promise<number> {
     return expired.length;
   });
 }
-
-export function startQuoteExpiryJob(intervalMs = 60_000): { stop: () => void } {
-  const timer = setInterval(() => void expireDueQuotes().catch(() => {}), intervalMs);
-  timer.unref();
-  void expireDueQuotes().catch(() => {});
-  return { stop: () => clearInterval(timer) };
-}

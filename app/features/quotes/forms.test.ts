@@ -48,10 +48,12 @@ describe("QuoteDraftSchema", () => {
     expect(parsed).toMatchObject({ intent: "guardar", customerEmail: "ana.torres@ejemplo.mx", leadTimeDays: 10, validityDays: 30 });
   });
 
-  it("defaults the intent, the validity (30 days) and empty terms/notes", () => {
+  it("defaults the intent and empty terms/notes; without a validity the revision keeps its own (a new quote's is the ajustes record's)", () => {
     const { intent: _intent, validityDays: _validity, terms: _terms, notes: _notes, ...rest } = aDraft();
     const parsed = QuoteDraftSchema.parse(rest);
-    expect(parsed).toMatchObject({ intent: "guardar", validityDays: 30, terms: "", notes: "" });
+    expect(parsed).toMatchObject({ intent: "guardar", terms: "", notes: "" });
+    expect(parsed.validityDays).toBeUndefined();
+    expect(QuoteDraftSchema.parse({ ...rest, validityDays: "45" }).validityDays).toBe(45);
   });
 
   it("drops any total the client sends: totals are the server's job", () => {

@@ -1,4 +1,3 @@
-import { quoteDefaults } from "~/services/site-config/site-config";
 import { z } from "~/lib/zod";
 import { parseDiscount, parseMoney, parseQuantity, withinTotalLimit } from "./totals";
 
@@ -23,9 +22,6 @@ export const REJECTION_REASONS = [
 ] as const;
 
 export const UNITS = ["pieza", "juego", "lote", "metro", "kg", "hora", "servicio"] as const;
-
-/** A new quote's terms; the payment rule is the FAQ's and the legal terms', from site-config. */
-export const DEFAULT_TERMS = quoteDefaults.terms;
 
 const money = z
   .string({ error: "Escriba el precio unitario." })
@@ -82,7 +78,7 @@ export const QuoteDraftSchema = z.object({
     .int("El plazo es un número entero de días hábiles.")
     .min(1, "El plazo debe ser de al menos 1 día hábil.")
     .max(365, "Máximo 365 días hábiles."),
-  validityDays: z.coerce.number({ error: "Escriba la vigencia en días." }).int().min(1, "La vigencia mínima es 1 día.").max(180, "La vigencia máxima es 180 días.").default(quoteDefaults.validityDays),
+  validityDays: z.coerce.number({ error: "Escriba la vigencia en días." }).int().min(1, "La vigencia mínima es 1 día.").max(180, "La vigencia máxima es 180 días.").optional(),
   terms: z.string().trim().max(5000, "Máximo 5,000 caracteres.").default(""),
   notes: z.string().trim().max(5000, "Máximo 5,000 caracteres.").default(""),
 });

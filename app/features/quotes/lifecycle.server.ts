@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { getDb, type DbTransaction } from "~/db/client.server";
 import { quoteRevisions, quotes } from "~/db/schema/quotes";
 import { nudgeMailWorker } from "~/services/mail/outbox.server";
+import type { SiteFacts } from "~/services/site-config/business-facts";
+import { getSiteFacts } from "~/features/site/index.server";
 import { isUuid } from "~/lib/uuid";
 import { conflict, invalid, ok, type Result } from "~/lib/result";
 import { REJECTION_REASONS } from "./forms";
@@ -20,6 +22,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sends the draft revision to the customer: validity starts now, an email goes out. */
 export async function sendQuote(quoteId: string, actor: Actor, now = new Date()): Promise<Result> {
   if (!isUuid(quoteId)) return quoteNotFound();
+  // Read before the transaction: on PGlite a read outside a running transaction waits for it.
+  const facts = await getSiteFacts();
   const result = await getDb().transaction(async (tx): Promise<Result> => {
     const found = await lockQuoteWithNewestRevision(tx, quoteId);
     if (!found) return quoteNotFound();
@@ -36,7 +40,7 @@ export async function sendQuote(quoteId: string, actor: Actor, now = new Date())
       .set({ status: check.to, sentRevision: revision.revision, validUntil, sentAt: now, updatedAt: now, rejectedAt: null, rejectedReason: null, rejectedNote: null, expiredAt: null })
       .where(eq(quotes.id, quoteId));
     await recordQuoteEvent(tx, { quoteId, actor, now, kind: "enviada", revision: revision.revision, fromStatus: quote.status, toStatus: check.to });
-    await mailQuoteSent(tx, { ...quote, totalCentavos: revision.totalCentavos, validUntil, revision: revision.revision });
+    await mailQuoteSent(tx, facts, { ...quote, totalCentavos: revision.totalCentavos, validUntil, revision: revision.revision });
     return ok();
   });
   if (result.ok) nudgeMailWorker();
@@ -86,13 +90,15 @@ interface TransitionInput {
   /** A further rule on the locked row; returns the refusal, or null to go on. */
   precondition?: (quote: QuoteRow) => string | null;
   /** Runs in the same transaction after the update (the emails of a decision). */
-  afterUpdate?: (tx: DbTransaction, quote: QuoteRow) => Promise<void>;
+  afterUpdate?: (tx: DbTransaction, quote: QuoteRow, facts: SiteFacts) => Promise<void>;
 }
 
 /** A status change by the table: lock, check, update, record the event, then whatever follows. */
 async function transition(input: TransitionInput): Promise<Result> {
   const { quoteId, actor, now } = input;
   if (!isUuid(quoteId)) return quoteNotFound();
+  // The emails' business facts, read before the transaction (a read inside it would wait on PGlite).
+  const facts = input.afterUpdate ? await getSiteFacts() : null;
   const result = await getDb().transaction(async (tx): Promise<Result> => {
     // The row lock serializes concurrent decisions on one quote: the second sees the first's result.
     const [current] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update").limit(1);
@@ -118,7 +124,7 @@ async function transition(input: TransitionInput): Promise<Result> {
       toStatus: check.to,
       detail: input.set.rejectedReason ?? undefined,
     });
-    await input.afterUpdate?.(tx, updated!);
+    if (input.afterUpdate) await input.afterUpdate(tx, updated!, facts!);
     return ok();
   });
   if (result.ok) nudgeMailWorker();
@@ -153,9 +159,9 @@ export function acceptQuote(quoteId: string, customer: Actor, input: { fullName:
     set: { acceptedName: input.fullName, acceptedAt: now, acceptedIp: input.ip || null, acceptedUserAgent: input.userAgent.slice(0, 500) || null },
     now,
     precondition: revisionRead(input.revision, "aceptarla"),
-    afterUpdate: async (tx, quote) => {
+    afterUpdate: async (tx, quote, facts) => {
       const revision = quote.sentRevision ?? quote.currentRevision;
-      await mailQuoteDecision(tx, { ...quote, totalCentavos: await revisionTotal(tx, quote.id, revision), revision }, { accepted: true, by: input.fullName });
+      await mailQuoteDecision(tx, facts, { ...quote, totalCentavos: await revisionTotal(tx, quote.id, revision), revision }, { accepted: true, by: input.fullName });
     },
   });
 }
@@ -170,9 +176,9 @@ export function rejectQuote(quoteId: string, customer: Actor, input: { reason: s
     set: { rejectedReason: label, rejectedNote: input.note || null, rejectedAt: now },
     now,
     precondition: revisionRead(input.revision, "rechazarla"),
-    afterUpdate: async (tx, quote) => {
+    afterUpdate: async (tx, quote, facts) => {
       const revision = quote.sentRevision ?? quote.currentRevision;
-      await mailQuoteDecision(tx, { ...quote, totalCentavos: await revisionTotal(tx, quote.id, revision), revision }, {
+      await mailQuoteDecision(tx, facts, { ...quote, totalCentavos: await revisionTotal(tx, quote.id, revision), revision }, {
         accepted: false,
         by: customer.name,
         reason: [label, input.note].filter(Boolean).join(" — "),

@@ -7,12 +7,13 @@ import { describe, expect, it, vi } from "vitest";
 const dataDir = await vi.hoisted(async () => (await import("../../../tests/support/test-env")).isolateTestEnv("quote-pdf"));
 
 import { formatMoney } from "~/lib/format";
-import { formatClabe, getPaymentConfig } from "~/services/site-config/payment-account";
-import { siteConfig } from "~/services/site-config/site-config";
+import { ajustes } from "~/features/site/content-collections/ajustes";
+import { factsFromAjustes, getSiteFacts } from "~/features/site/site-facts.server";
+import { formatClabe } from "~/services/site-config/payment-account";
+import { quoteDefaults, siteConfig } from "~/services/site-config/site-config";
 import { registeredCustomer } from "../../../tests/support/auth-requests";
 import { INTERNAL_NOTE, SAMPLE_LINES, STAFF_ACTOR, createTestQuote, draftInput } from "../../../tests/support/quote-fixtures";
 import { useTestFileDatabase } from "../../../tests/support/test-file-database";
-import { DEFAULT_TERMS } from "./forms";
 import { getQuotePdf, renderQuotePdf, type QuotePdfDocument } from "./quote-pdf.server";
 import { saveQuoteDraft } from "./draft.server";
 import { acceptQuote, rejectQuote, reviseQuote } from "./lifecycle.server";
@@ -76,8 +77,8 @@ describe("getQuotePdf", () => {
     const { text } = await pdfText((await getQuotePdf(quote.id, { userId: owner.id, staff: false }))!.body);
     expect(text).toMatch(/Aceptada por José Ñúñez Peña el \d{1,2} [a-z]{3} \d{4}, \d{1,2}:\d{2} [ap]\.m\. \(hora de la Ciudad de México\) desde 203\.0\.113\.7\./);
     expect(text).toContain("Estado: Aceptada");
-    // The SPEI details of site-config's account (the one orders use), with the quote number as reference.
-    const account = getPaymentConfig();
+    // The SPEI details of the `ajustes` account (the one orders use), with the quote number as reference.
+    const account = (await getSiteFacts()).payment;
     expect(text).toContain("Datos para el pago (SPEI)");
     expect(text).toContain(`Banco: ${account.bank}`);
     expect(text).toContain(`CLABE: ${formatClabe(account.clabe)}`);
@@ -177,7 +178,7 @@ const aDocument = (overrides: Partial<QuotePdfDocument> = {}): QuotePdfDocument 
   ivaCentavos: 24_800,
   totalCentavos: 179_800,
   leadTimeDays: 10,
-  terms: DEFAULT_TERMS,
+  terms: quoteDefaults.terms,
   acceptance: null,
   rejection: null,
   payment: null,
@@ -185,9 +186,20 @@ const aDocument = (overrides: Partial<QuotePdfDocument> = {}): QuotePdfDocument 
   ...overrides,
 });
 
+const seedFacts = factsFromAjustes(ajustes.seed()[0]!);
+
 describe("renderQuotePdf", () => {
+  it("prints the business facts it is given: those of the published `ajustes` record (docs/decisions/0047)", async () => {
+    const facts = factsFromAjustes({ ...ajustes.seed()[0]!, telefono: "442 555 0188", correo: "cotizaciones@ejemplo.mx", anticipo_porcentaje: 40, pago_series: "Series con anticipo del 40 %." });
+    const { text } = await pdfText(await renderQuotePdf(aDocument({ status: "aceptada", payment: { bank: "Banorte", clabe: "002010077777777771", clabeDisplay: "002 010 07777777777 1", beneficiary: "Forja", reference: "COT-2026-0042" } }), facts));
+    expect(text).toContain("Tel. 442 555 0188 · cotizaciones@ejemplo.mx");
+    expect(text).not.toContain(siteConfig.phone.display);
+    expect(text).toContain("anticipo del 40 %");
+    expect(text).toContain("envíe el comprobante a cotizaciones@ejemplo.mx");
+  });
+
   it("writes each quantity with its unit in the right number", async () => {
-    const { text } = await pdfText(await renderQuotePdf(aDocument()));
+    const { text } = await pdfText(await renderQuotePdf(aDocument(), seedFacts));
     expect(text).toContain("10 piezas");
     expect(text).toContain("1 juego");
     expect(text).toContain("2.5 metros");
@@ -195,8 +207,8 @@ describe("renderQuotePdf", () => {
   });
 
   it("sets the terms in single-spaced lines (about 1.4 × the 9 pt body), however they were typed", async () => {
-    for (const terms of [DEFAULT_TERMS, DEFAULT_TERMS.replace(". ", ".\r\n")]) {
-      const lines = await pdfLines(await renderQuotePdf(aDocument({ terms })));
+    for (const terms of [quoteDefaults.terms, quoteDefaults.terms.replace(". ", ".\r\n")]) {
+      const lines = await pdfLines(await renderQuotePdf(aDocument({ terms }), seedFacts));
       const heading = lines.findIndex((line) => line.text.includes("Términos y condiciones"));
       const paragraph = lines.slice(heading + 1).filter((line) => !/Página|COT-2026-0042 ·/.test(line.text));
       expect(paragraph.length).toBeGreaterThan(2);

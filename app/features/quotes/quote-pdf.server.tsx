@@ -1,5 +1,6 @@
 import { Document, Font, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
-import { formatAddress, siteConfig } from "~/services/site-config/site-config";
+import type { SiteFacts } from "~/services/site-config/business-facts";
+import { getSiteFacts } from "~/features/site/index.server";
 import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
 import { getQuoteForCustomer, getQuoteForStaff } from "./read.server";
 import type { QuoteStatus } from "./states";
@@ -108,22 +109,23 @@ function LinesTable({ lines }: { lines: QuoteLine[] }) {
   );
 }
 
-export function QuotePdf({ doc }: { doc: QuotePdfDocument }) {
+/** The business facts are the published `ajustes` record's when the PDF is made (docs/decisions/0047). */
+export function QuotePdf({ doc, facts }: { doc: QuotePdfDocument; facts: SiteFacts }) {
   const title = `Cotización ${doc.number}`;
   const validity = doc.validUntil
     ? `Válida hasta el ${formatDate(doc.validUntil)}.`
     : `Válida ${doc.validityDays} días a partir de su envío.`;
   return (
-    <Document title={title} author={siteConfig.legalName} subject={`${title}, revisión ${doc.revision}`} creator={siteConfig.name} producer={siteConfig.name} language="es-MX">
+    <Document title={title} author={facts.legalName} subject={`${title}, revisión ${doc.revision}`} creator={facts.name} producer={facts.name} language="es-MX">
       <Page size="LETTER" style={styles.page}>
         <View style={styles.header}>
           <View>
-            <Text style={styles.brand}>{siteConfig.name}</Text>
-            <Text>{siteConfig.legalName}</Text>
-            <Text>RFC {siteConfig.rfc}</Text>
-            <Text style={styles.small}>{pdfText(formatAddress())}</Text>
+            <Text style={styles.brand}>{facts.name}</Text>
+            <Text>{facts.legalName}</Text>
+            <Text>RFC {facts.rfc}</Text>
+            <Text style={styles.small}>{pdfText(facts.address.formatted)}</Text>
             <Text style={styles.small}>
-              Tel. {siteConfig.phone.display} · {siteConfig.email}
+              Tel. {facts.phone.display} · {facts.email}
             </Text>
           </View>
           <View>
@@ -185,14 +187,14 @@ export function QuotePdf({ doc }: { doc: QuotePdfDocument }) {
                 `Aceptada por ${doc.acceptance.name} el ${formatDateTime(doc.acceptance.at)} (hora de la Ciudad de México)${doc.acceptance.ip ? ` desde ${doc.acceptance.ip}` : ""}.`,
               )}
             </Text>
-            <Text style={styles.small}>Firma electrónica: nombre completo escrito por el cliente al aceptar en el portal de {siteConfig.shortName}.</Text>
+            <Text style={styles.small}>Firma electrónica: nombre completo escrito por el cliente al aceptar en el portal de {facts.shortName}.</Text>
           </View>
         ) : null}
 
         {doc.payment ? (
           <View style={styles.section} wrap={false}>
             <Text style={styles.sectionTitle}>Datos para el pago (SPEI)</Text>
-            <Text style={styles.prose}>{pdfText(quotePaymentAmountText(`${formatMoney(doc.totalCentavos)} MXN`))}</Text>
+            <Text style={styles.prose}>{pdfText(quotePaymentAmountText(`${formatMoney(doc.totalCentavos)} MXN`, facts.paymentTerms.depositPercent))}</Text>
             <Text>Banco: {pdfText(doc.payment.bank)}</Text>
             <Text>
               CLABE: <Text style={styles.bold}>{doc.payment.clabeDisplay}</Text>
@@ -201,7 +203,7 @@ export function QuotePdf({ doc }: { doc: QuotePdfDocument }) {
             <Text>
               Referencia: <Text style={styles.bold}>{doc.payment.reference}</Text>
             </Text>
-            <Text style={[styles.prose, { marginTop: 2 }]}>{pdfText(quotePaymentReferenceText(doc.payment.reference))}</Text>
+            <Text style={[styles.prose, { marginTop: 2 }]}>{pdfText(quotePaymentReferenceText(doc.payment.reference, facts.email))}</Text>
           </View>
         ) : null}
 
@@ -227,15 +229,15 @@ export function QuotePdf({ doc }: { doc: QuotePdfDocument }) {
   );
 }
 
-export function renderQuotePdf(doc: QuotePdfDocument): Promise<Buffer> {
-  return renderToBuffer(<QuotePdf doc={doc} />);
+export function renderQuotePdf(doc: QuotePdfDocument, facts: SiteFacts): Promise<Buffer> {
+  return renderToBuffer(<QuotePdf doc={doc} facts={facts} />);
 }
 
 type CustomerView = NonNullable<Awaited<ReturnType<typeof getQuoteForCustomer>>>;
 type StaffView = NonNullable<Awaited<ReturnType<typeof getQuoteForStaff>>>;
 type Revision = Omit<StaffView["current"], "notes">;
 
-function documentFrom(quote: StaffView["quote"] | CustomerView["quote"], revision: Revision, acceptedIp: string | null, now: Date): QuotePdfDocument {
+function documentFrom(quote: StaffView["quote"] | CustomerView["quote"], revision: Revision, acceptedIp: string | null, now: Date, facts: SiteFacts): QuotePdfDocument {
   const draft = revision.sentAt === null;
   return {
     number: quote.number,
@@ -255,7 +257,7 @@ function documentFrom(quote: StaffView["quote"] | CustomerView["quote"], revisio
     // revision.notes are staff-only ("notas internas"): never printed.
     acceptance: !draft && quote.status === "aceptada" && quote.acceptedName && quote.acceptedAt ? { name: quote.acceptedName, at: quote.acceptedAt, ip: acceptedIp } : null,
     rejection: !draft && quote.status === "rechazada" ? { reason: quote.rejectedReason, note: quote.rejectedNote, at: quote.rejectedAt } : null,
-    payment: quotePaymentDetails(quote, draft),
+    payment: quotePaymentDetails(quote, facts, draft),
     generatedAt: now,
   };
 }
@@ -267,17 +269,18 @@ function documentFrom(quote: StaffView["quote"] | CustomerView["quote"], revisio
  */
 export async function getQuotePdf(quoteId: string, viewer: { userId: string; staff: boolean }, now = new Date()): Promise<{ filename: string; body: Buffer } | null> {
   let doc: QuotePdfDocument;
+  const facts = await getSiteFacts();
   if (viewer.staff) {
     const view = await getQuoteForStaff(quoteId, now);
     if (!view) return null;
-    doc = documentFrom(view.quote, view.current, view.quote.acceptedIp, now);
+    doc = documentFrom(view.quote, view.current, view.quote.acceptedIp, now, facts);
   } else {
     const view = await getQuoteForCustomer(quoteId, viewer.userId, now);
     if (!view) return null;
     // The customer's reader leaves the IP out of what ships to the browser; the signed record in
     // the PDF states it, so it is read here, on the server, once the owner is established.
     const acceptedIp = view.quote.status === "aceptada" ? ((await getQuoteForStaff(quoteId, now))?.quote.acceptedIp ?? null) : null;
-    doc = documentFrom(view.quote, view.revision, acceptedIp, now);
+    doc = documentFrom(view.quote, view.revision, acceptedIp, now, facts);
   }
-  return { filename: `${doc.number}.pdf`, body: await renderQuotePdf(doc) };
+  return { filename: `${doc.number}.pdf`, body: await renderQuotePdf(doc, facts) };
 }

@@ -1,21 +1,34 @@
 import { listActiveProductSlugs } from "~/features/catalogue/index.server";
-import { industries } from "./content/industries";
+import { publishedRecord, publishedRecords } from "~/services/content/published.server";
+import { industrias, industryPath, type Industria } from "./content-collections/industrias";
+import { ABOUT_SLUG, paginas, type Pagina } from "./content-collections/paginas";
 import { listPublishedPages } from "./pages.server";
 
-const STATIC_PATHS = ["/", "/servicios", "/industrias", "/catalogo", "/faqs", "/about", "/contact", "/cotiza"];
+const STATIC_PATHS = ["/", "/servicios", "/industrias", "/catalogo", "/faqs", "/contact", "/cotiza"];
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
 
 function escapeXml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-/** sitemap.xml: every public page, the ten industries, the published content pages and the catalogue. */
+/**
+ * sitemap.xml: every public page, the published industries and content pages (about included, at its
+ * own route) and the catalogue. What staff unpublished is not listed; services live in /servicios.
+ */
 export async function buildSitemap(publicUrl: string): Promise<string> {
-  const [contentPages, catalogue] = await Promise.all([listPublishedPages(), listActiveProductSlugs()]);
+  const [about, industries, contentPages, catalogue] = await Promise.all([
+    publishedRecord<Pagina>(paginas, ABOUT_SLUG),
+    publishedRecords<Industria>(industrias),
+    listPublishedPages(),
+    listActiveProductSlugs(),
+  ]);
   const entries = [
     ...STATIC_PATHS.map((path) => ({ path, lastmod: undefined as string | undefined })),
-    ...industries.map((industry) => ({ path: `/industrias-design/${industry.slug}`, lastmod: undefined })),
-    ...contentPages.map((page) => ({ path: `/${page.slug}`, lastmod: page.updatedAt.toISOString().slice(0, 10) })),
-    ...catalogue.map((product) => ({ path: `/catalogo/${product.slug}`, lastmod: product.updatedAt.toISOString().slice(0, 10) })),
+    ...(about ? [{ path: `/${ABOUT_SLUG}`, lastmod: day(about.updated) }] : []),
+    ...industries.map((industry) => ({ path: industryPath(industry.data.slug), lastmod: day(industry.updated) })),
+    ...contentPages.map((page) => ({ path: `/${page.slug}`, lastmod: day(page.updatedAt) })),
+    ...catalogue.map((product) => ({ path: `/catalogo/${product.slug}`, lastmod: day(product.updatedAt) })),
   ];
   const urls = entries
     .map(({ path, lastmod }) => `  <url><loc>${escapeXml(publicUrl + path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`)

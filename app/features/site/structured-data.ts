@@ -1,19 +1,19 @@
-import { siteConfig } from "~/services/site-config/site-config";
+import type { PublicSiteFacts } from "~/services/site-config/business-facts";
 
-/** schema.org LocalBusiness for the home page, built from the site config. */
-export function localBusinessJsonLd(publicUrl: string) {
-  const a = siteConfig.address;
+/** schema.org LocalBusiness for the home page, built from the business facts of `ajustes` (docs/decisions/0047). */
+export function localBusinessJsonLd(publicUrl: string, facts: PublicSiteFacts) {
+  const a = facts.address;
   return {
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
     "@id": `${publicUrl}/#empresa`,
-    name: siteConfig.name,
-    legalName: siteConfig.legalName,
-    description: siteConfig.description,
+    name: facts.name,
+    legalName: facts.legalName,
+    description: facts.description,
     url: `${publicUrl}/`,
-    telephone: siteConfig.phone.display,
-    email: siteConfig.email,
-    taxID: siteConfig.rfc,
+    telephone: facts.phone.display,
+    email: facts.email,
+    taxID: facts.rfc,
     address: {
       "@type": "PostalAddress",
       streetAddress: a.street,
@@ -25,9 +25,9 @@ export function localBusinessJsonLd(publicUrl: string) {
     openingHoursSpecification: [
       {
         "@type": "OpeningHoursSpecification",
-        dayOfWeek: siteConfig.hours.days,
-        opens: siteConfig.hours.opens,
-        closes: siteConfig.hours.closes,
+        dayOfWeek: facts.hours.days,
+        opens: facts.hours.opens,
+        closes: facts.hours.closes,
       },
     ],
     areaServed: "MX",

@@ -1,6 +1,6 @@
 import { enqueueMail, type DbTransaction } from "~/services/mail/outbox.server";
-import { getMailConfig } from "~/services/mail/mail-config.server";
-import { renderEmail } from "~/services/mail/templates.server";
+import { staffRecipientsFor } from "~/services/mail/mail-config.server";
+import { renderEmail, type EmailFacts } from "~/services/mail/templates.server";
 import { getEnv } from "~/lib/env.server";
 import { shortFileName } from "~/lib/format";
 import { CERTIFICATE_OPTIONS, INDUSTRY_OPTIONS, SERVICE_OPTIONS } from "./forms";
@@ -39,8 +39,8 @@ function summaryLines(data: SolicitudMailData): string[] {
   ];
 }
 
-/** The requester's confirmation and the staff notification, written in the same transaction. */
-export async function enqueueSolicitudEmails(tx: DbTransaction, data: SolicitudMailData): Promise<void> {
+/** The requester's confirmation and the staff notification, written in the same transaction (the facts read before it). */
+export async function enqueueSolicitudEmails(tx: DbTransaction, facts: EmailFacts, data: SolicitudMailData): Promise<void> {
   const { publicUrl } = getEnv();
   const isQuote = data.type === "cotizacion";
   const confirmation = renderEmail({
@@ -55,7 +55,7 @@ export async function enqueueSolicitudEmails(tx: DbTransaction, data: SolicitudM
     ],
     action: isQuote ? { label: "Ver mis cotizaciones", url: `${publicUrl}/quotes` } : undefined,
     footerNote: "Si usted no envió este formulario, ignore este mensaje.",
-  });
+  }, facts);
   await enqueueMail(
     { to: data.email, subject: isQuote ? `Solicitud de cotización ${data.number} recibida` : `Mensaje ${data.number} recibido`, ...confirmation },
     { tx },
@@ -69,9 +69,9 @@ export async function enqueueSolicitudEmails(tx: DbTransaction, data: SolicitudM
       ...summaryLines(data),
     ],
     action: { label: "Abrir en el panel", url: `${publicUrl}/admin/formularios/${data.id}` },
-  });
+  }, facts);
   await enqueueMail(
-    { to: getMailConfig().staffRecipients, replyTo: data.email, subject: `[${data.number}] ${isQuote ? "Solicitud de cotización" : "Contacto"}: ${data.name}`, ...staff },
+    { to: staffRecipientsFor(facts), replyTo: data.email, subject: `[${data.number}] ${isQuote ? "Solicitud de cotización" : "Contacto"}: ${data.name}`, ...staff },
     { tx },
   );
 }

@@ -9,6 +9,7 @@ import { nextRecordNumber } from "~/services/numbering/next-number.server";
 import type { SolicitudSubmission } from "./create.server";
 import { NDA_VERSION } from "./forms";
 import { enqueueSolicitudEmails } from "./solicitud-emails.server";
+import { getSiteFacts } from "~/features/site/index.server";
 
 // One transaction for a new solicitud: its number, the row, its files (into the file store before
 // the commit: on PostgreSQL in the same transaction, on disk removed again if it fails), the "creado" event and the two emails in the outbox.
@@ -34,6 +35,9 @@ export async function storeSolicitud(input: StoreInput): Promise<{ id: string; n
   const { type, value } = submission;
   const now = new Date();
   const moved: string[] = [];
+  // The emails' business facts, read before the transaction (on PGlite a read outside a running
+  // transaction waits for it).
+  const facts = await getSiteFacts();
   try {
     return await getDb().transaction(async (tx) => {
       const number = await nextRecordNumber(tx, "SOL", now);
@@ -94,7 +98,7 @@ export async function storeSolicitud(input: StoreInput): Promise<{ id: string; n
         moved.push(storagePath);
       }
       await tx.insert(solicitudEvents).values({ solicitudId: id, kind: "creado", toStatus: "nuevo", actorName: value.name });
-      await enqueueSolicitudEmails(tx, {
+      await enqueueSolicitudEmails(tx, facts, {
         id,
         number,
         type,

@@ -64,6 +64,28 @@ describe("renderRichText", () => {
     expect(html).toBe('<p><img src="/medios/m-1-800.webp" srcset="/medios/m-1-400.webp 400w, /medios/m-1-800.webp 800w" sizes="100vw" alt="Pieza &quot;A&quot; &amp; B" width="800" height="600" loading="lazy" decoding="async" /></p>');
   });
 
+  it("renders a library image as a <picture> with its other formats first, and drops what a source may not say", () => {
+    const image: RichTextNode = { type: "image", mediaId: "m-1", alt: 'Brida "B" <script>alert(1)</script>', version: 1 };
+    const html = renderRichText(doc(paragraph(image)), {
+      resolveImage: () => ({
+        src: "/medios/m-1/800.webp",
+        srcset: "/medios/m-1/400.webp 400w, /medios/m-1/800.webp 800w",
+        sizes: "100vw",
+        width: 800,
+        height: 600,
+        sources: [
+          { type: "image/avif", srcset: "/medios/m-1/400.avif 400w, /medios/m-1/800.avif 800w" },
+          { type: 'image/x" onerror="alert(1)' as `image/${string}`, srcset: "/medios/m-1/400.png 400w" },
+          { type: "image/webp", srcset: "javascript:alert(1) 400w" },
+        ],
+      }),
+    });
+    expect(html).toBe(
+      '<p><picture><source type="image/avif" srcset="/medios/m-1/400.avif 400w, /medios/m-1/800.avif 800w" sizes="100vw" />' +
+        '<img src="/medios/m-1/800.webp" srcset="/medios/m-1/400.webp 400w, /medios/m-1/800.webp 800w" sizes="100vw" alt="Brida &quot;B&quot; &lt;script&gt;alert(1)&lt;/script&gt;" width="800" height="600" loading="lazy" decoding="async" /></picture></p>',
+    );
+  });
+
   it("renders unknown node types as their text only", () => {
     expect(render(paragraph({ type: "mention", children: [text("<b>@ana</b>")] }), { type: "youtube", videoID: "x", children: [{ type: "widget", text: "hola" }] })).toBe("<p>&lt;b&gt;@ana&lt;/b&gt;</p>hola");
   });

@@ -13,6 +13,8 @@ export interface RichTextImageSource {
   height: number;
   srcset?: string;
   sizes?: string;
+  /** Other formats offered first (AVIF), each a `<source>` of a `<picture>` around the `<img>`. */
+  sources?: readonly { type: `image/${string}`; srcset: string }[];
 }
 
 export interface RenderRichTextOptions {
@@ -197,10 +199,23 @@ class Renderer {
     const alt = typeof node.alt === "string" ? node.alt : "";
     const width = positiveIntegerSize(source.width);
     const height = positiveIntegerSize(source.height);
-    const srcset = source.srcset ? ` srcset="${escapeHtml(source.srcset)}"` : "";
+    const srcset = source.srcset && safeSrcset(source.srcset) ? ` srcset="${escapeHtml(source.srcset)}"` : "";
     const sizes = source.sizes ? ` sizes="${escapeHtml(source.sizes)}"` : "";
-    return `<img src="${escapeHtml(src.href)}"${srcset}${sizes} alt="${escapeHtml(alt)}"${width ? ` width="${width}"` : ""}${height ? ` height="${height}"` : ""} loading="lazy" decoding="async">`;
+    const img = `<img src="${escapeHtml(src.href)}"${srcset}${sizes} alt="${escapeHtml(alt)}"${width ? ` width="${width}"` : ""}${height ? ` height="${height}"` : ""} loading="lazy" decoding="async">`;
+    const sources = (source.sources ?? [])
+      .filter((candidate) => /^image\/[a-z0-9.+-]+$/.test(candidate.type) && safeSrcset(candidate.srcset))
+      .map((candidate) => `<source type="${candidate.type}" srcset="${escapeHtml(candidate.srcset)}"${sizes}>`);
+    return sources.length ? `<picture>${sources.join("")}${img}</picture>` : img;
   }
+}
+
+/** A srcset whose every address is an image address the page may load (http(s) or a site path). */
+function safeSrcset(value: string): boolean {
+  const candidates = value.split(",").map((candidate) => candidate.trim().split(/\s+/)[0] ?? "");
+  return candidates.length > 0 && candidates.every((url) => {
+    const link = url ? safeLink(url) : null;
+    return link !== null && !/^(mailto|tel):/i.test(link.href);
+  });
 }
 
 function positiveIntegerSize(value: unknown): number | null {
@@ -208,16 +223,18 @@ function positiveIntegerSize(value: unknown): number | null {
 }
 
 const sanitizeOptions: sanitizeHtml.IOptions = {
-  allowedTags: ["h2", "h3", "h4", "p", "br", "blockquote", "ul", "ol", "li", "strong", "em", "u", "s", "code", "sub", "sup", "a", "table", "thead", "tbody", "tr", "th", "td", "img"],
+  allowedTags: ["h2", "h3", "h4", "p", "br", "blockquote", "ul", "ol", "li", "strong", "em", "u", "s", "code", "sub", "sup", "a", "table", "thead", "tbody", "tr", "th", "td", "picture", "source", "img"],
   allowedAttributes: {
     a: ["href", "title", "rel", "target"],
     ol: ["start"],
     th: ["colspan", "rowspan"],
     td: ["colspan", "rowspan"],
+    source: ["type", "srcset", "sizes"],
     img: ["src", "srcset", "sizes", "alt", "width", "height", "loading", "decoding"],
   },
   allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowedSchemesByTag: { img: ["http", "https"] },
+  allowedSchemesByTag: { img: ["http", "https"], source: ["http", "https"] },
+  selfClosing: [...sanitizeHtml.defaults.selfClosing, "source"],
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
   transformTags: {

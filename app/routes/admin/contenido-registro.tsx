@@ -7,13 +7,14 @@ import { AppLink } from "~/components/ui/app-link";
 import { parseEditorCommand, runEditorCommand } from "~/features/site/editor/commands.server";
 import { RecordEditor, type RecordActionData } from "~/features/site/editor/components/record-editor";
 import type { RichTextSlotProps } from "~/features/site/editor/components/content-fields";
-import { editorCollection, editorConflict, entryStateLabel, entryTitle, richTextPreviews } from "~/features/site/editor/editor.server";
+import { editorCollection, editorConflict, entryStateLabel, entryTitle, recordFormMedia } from "~/features/site/editor/editor.server";
 import { notFound } from "~/lib/errors";
 import { formatDateTime } from "~/lib/format";
 import { readForm } from "~/lib/request-body";
 import { failureMessages, failureStatus } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
 import { getEntry, listEntries } from "~/services/content/entries.server";
+import { previewAddress } from "~/features/site/preview.server";
 import { acquireLock } from "~/services/content/locks.server";
 import { requireContentCollection } from "./contenido-acceso.server";
 
@@ -33,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       const [only] = await listEntries(collection);
       if (only) throw redirect(`/admin/contenido/${collection.name}/${only.id}`);
     }
-    return { ...base, entry: null, values: null, previews: {}, lock: { held: true as const }, title: `Agregar ${collection.singular}` };
+    return { ...base, entry: null, values: null, previews: {}, media: {}, previewUrl: null, lock: { held: true as const }, title: `Agregar ${collection.singular}` };
   }
   const found = await getEntry(collection, params.id);
   if (!found.ok) notFound(request);
@@ -41,6 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!lock.ok) notFound(request);
   const entry = found.value;
   const values = entry.draft ?? entry.published;
+  const { previews, media } = await recordFormMedia(collection, values);
   return {
     ...base,
     entry: {
@@ -55,9 +57,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       scheduleError: entry.scheduleError,
     },
     values,
-    previews: richTextPreviews(collection, values),
+    previews,
+    media,
     lock: lock.value,
     title: entryTitle(collection, values),
+    // «Vista previa» (docs/decisions/0049): the address of the stored draft, new after each save.
+    previewUrl: previewAddress(collection, entry.id, values),
   };
 }
 
@@ -112,7 +117,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 function RichTextSlot(props: RichTextSlotProps) {
   return (
     <Suspense fallback={<RichTextFallback name={props.name} value={props.value} html={props.html} label={props.label} id={props.id} />}>
-      <RichTextEditor name={props.name} value={props.value} html={props.html} label={props.label} id={props.id} describedBy={props.describedBy} invalid={props.invalid} onChange={props.onChange} />
+      <RichTextEditor
+        name={props.name}
+        value={props.value}
+        html={props.html}
+        label={props.label}
+        id={props.id}
+        describedBy={props.describedBy}
+        invalid={props.invalid}
+        onChange={props.onChange}
+        onPickImage={props.onPickImage}
+        resolveImage={props.resolveImage}
+      />
     </Suspense>
   );
 }
@@ -121,7 +137,7 @@ function RichTextSlot(props: RichTextSlotProps) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) => (formAction?.endsWith("/bloqueo") ? false : defaultShouldRevalidate);
 
 export default function AdminContentRecordPage({ loaderData }: Route.ComponentProps) {
-  const { collection, entry, values, previews, lock, title } = loaderData;
+  const { collection, entry, values, previews, media, lock, title } = loaderData;
   // A fresh form, with the latest data, each time this person gets the lock («Tomar el control»);
   // losing it keeps the form (and its notice) as it is.
   const [generation, setGeneration] = useState(0);
@@ -137,8 +153,10 @@ export default function AdminContentRecordPage({ loaderData }: Route.ComponentPr
       entry={entry}
       values={values}
       previews={previews}
+      media={media}
       lock={lock}
       title={title}
+      previewUrl={loaderData.previewUrl}
       richText={(props) => <RichTextSlot {...props} />}
       links={
         entry?.hasPublished ? (

@@ -5,6 +5,8 @@ import { requireStaffArea } from "~/features/accounts/guards.server";
 import { staffMayUse } from "~/features/accounts/index.server";
 import { EntriesTable } from "~/features/site/editor/components/entries-table";
 import { editorCollections, entryRow } from "~/features/site/editor/editor.server";
+import { pageNoticeMessage } from "~/features/site/editor/page-record.server";
+import { redirectRows } from "~/features/site/editor/redirect-rows.server";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { listEntries } from "~/services/content/entries.server";
@@ -26,17 +28,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         singular: collection.singular,
         singleton: collection.singleton,
         singleId: collection.singleton ? (entries[0]?.id ?? null) : null,
-        rows: entries.map((entry) => entryRow(collection, entry)),
+        // The 301s live in the redirects table (their page: routes/admin/contenido-redirecciones.tsx).
+        rows: collection.name === "redirecciones" ? await redirectRows() : entries.map((entry) => entryRow(collection, entry)),
       };
     }),
   );
-  return { collections };
+  // Sent here by «Editar esta página» from a page it could not open (docs/decisions/0049).
+  return { collections, notice: pageNoticeMessage(new URL(request.url)) };
 }
 
 const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
 
 export default function AdminContentPage({ loaderData }: Route.ComponentProps) {
-  const { collections } = loaderData;
+  const { collections, notice } = loaderData;
   const singles = collections.filter((collection) => collection.singleton);
   const lists = collections.filter((collection) => !collection.singleton);
   return (
@@ -45,6 +49,11 @@ export default function AdminContentPage({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 max-w-3xl text-acero-700">
         Lo que el público ve en el sitio. Sus cambios se guardan como borrador y el sitio no cambia hasta que usted los publica.
       </p>
+      {notice ? (
+        <p role="status" className="mt-4 max-w-3xl rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-semibold text-amber-950">
+          {notice}
+        </p>
+      ) : null}
 
       {singles.length ? (
         <section aria-labelledby="registros-unicos" className="mt-6">

@@ -1,6 +1,7 @@
 import { findApiSession, gateStaffRecordView } from "~/features/accounts/index.server";
 import { cotizacionesFiles } from "~/features/quotes/index.server";
 import { productosFiles } from "~/features/catalogue/index.server";
+import { mediosFiles } from "~/features/site/index.server";
 import { solicitudesFiles } from "~/features/solicitudes/index.server";
 import { verifyFileToken } from "~/services/files/file-tokens.server";
 import type { RecordFileSource } from "~/services/files/record-files.server";
@@ -11,7 +12,7 @@ import { KIND_OF } from "./record-auth.server";
 // Shared by the files API routes (files.ts, files-token.ts; docs/decisions/0016).
 
 /** The collections whose records name files; each defined by the feature that owns the data, behind the staff role's area. */
-export const FILE_SOURCES: readonly RecordFileSource[] = [productosFiles, solicitudesFiles, cotizacionesFiles].map((source) => ({
+export const FILE_SOURCES: readonly RecordFileSource[] = [productosFiles, solicitudesFiles, cotizacionesFiles, mediosFiles].map((source) => ({
   ...source,
   collection: gateStaffRecordView(source.collection),
 }));

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // what one process stores or issues, the other serves or accepts. The database is on
 // TEST_DATABASE_URL's server when set, else on a throwaway PostgreSQL 15 cluster made here
 // (tests/support/throwaway-postgres.ts): this test never skips. Both processes share AUTH_SECRET,
-// as every deployment of several processes must. Add further checks (realtime across processes)
+// as every deployment of several processes must. Content published or scheduled through one is
+// served by both within 1 s (issue 16 §6). Add further checks (realtime across processes)
 // as more `it` blocks using `processes`, `sdk(…)` and `signIn(…)`.
 
 const { dataDir, AUTH_SECRET } = await vi.hoisted(async () => {
@@ -18,12 +19,15 @@ const { dataDir, AUTH_SECRET } = await vi.hoisted(async () => {
 });
 
 import { createProduct } from "~/features/catalogue/product-commands.server";
+import { preguntas } from "~/features/site/content-collections/preguntas";
+import { schedule } from "~/services/content/schedule.server";
 import { registeredCustomer, signedInStaff } from "../../../tests/support/auth-requests";
 import { png, productValues } from "../../../tests/support/catalogue-fixtures";
 import { pdfFile } from "../../../tests/support/minimal-files";
 import { validQuoteFields } from "../../../tests/support/solicitud-requests";
 import { withAdminClient } from "../../../tests/support/test-database";
 import { sdkClient } from "../../../tests/support/sdk-client";
+import { onServerDatabase } from "../../../tests/support/server-database";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 import { usePostgresServer, type PostgresServer } from "../../../tests/support/throwaway-postgres";
 
@@ -62,6 +66,54 @@ const bytesOf = async (response: Response) => Buffer.from(await response.arrayBu
 
 /** Runs SQL on the shared database (to prove where a file lives). */
 const onDatabase = <T>(sql: string, params: unknown[]) => withAdminClient(processes.a.databaseUrl!, async (client) => (await client.query(sql, params)).rows as T[]);
+
+/** Staff signed in on `server` from a client address of their own: sign-ins are rate-limited per address, and the checks above sign in often. */
+async function staffFrom(server: TestServer, ip: string): Promise<PocketBase> {
+  const client = sdkClient(server.url, () => ({ "X-Forwarded-For": ip }));
+  await client.collection("_superusers").authWithPassword(STAFF.email, STAFF.password);
+  return client;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** /faqs on `server`: its HTML and when the answer had fully arrived (performance.now()). */
+async function faqsOn(server: TestServer): Promise<{ html: string; at: number }> {
+  const response = await get(`${server.url}/faqs`);
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  return { html, at: performance.now() };
+}
+
+/**
+ * Warms /faqs on both processes and proves each keeps it: the page carries its ETag and a second
+ * request with it is answered 304 from memory. What follows then measures an invalidation, not a
+ * first render.
+ */
+async function warmFaqs(...servers: TestServer[]): Promise<void> {
+  for (const server of servers) {
+    const first = await get(`${server.url}/faqs`);
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    const etag = first.headers.get("etag");
+    expect(etag, `${server.url}/faqs is kept by the page cache`).toBeTruthy();
+    expect(first.headers.get("content-security-policy")).not.toContain("'nonce-");
+    const again = await fetch(`${server.url}/faqs`, { headers: { "If-None-Match": etag! }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    expect(again.status, `${server.url}/faqs answered from memory`).toBe(304);
+  }
+}
+
+/**
+ * Polls /faqs on `server` every ~50 ms until it shows `text`; answers the milliseconds from `since`
+ * (performance.now()) to the answer that showed it. Fails once `limitMs` have passed without it.
+ */
+async function servedAfter(server: TestServer, text: string, since: number, limitMs: number): Promise<number> {
+  for (;;) {
+    const { html, at } = await faqsOn(server);
+    if (html.includes(text)) return at - since;
+    if (at - since > limitMs) throw new Error(`${server.url}/faqs did not show «${text}» within ${limitMs} ms`);
+    await sleep(50);
+  }
+}
 
 beforeAll(async () => {
   postgres = await usePostgresServer();
@@ -202,5 +254,58 @@ describe("two processes on one PostgreSQL database", { timeout: 90_000 }, () => 
     } finally {
       stream.close();
     }
+  });
+
+  it("a question published through A's record API is served on /faqs by A and by B within 1 s of the answer", async () => {
+    const { a, b } = processes;
+    const question = `¿Entregan en Monterrey al día siguiente? ${process.pid}`;
+    await warmFaqs(a, b);
+    for (const server of [a, b]) expect((await faqsOn(server)).html).not.toContain(question);
+
+    const staffOnA = await staffFrom(a, "10.88.1.1");
+    const created = await staffOnA.collection("preguntas").create({ pregunta: question, respuesta: "Sí, por paquetería exprés.", categoria: "Envíos", orden: 995 });
+    const answeredAt = performance.now();
+    expect(created).toMatchObject({ pregunta: question, publicado: true });
+    const elapsed = await Promise.all([a, b].map((server) => servedAfter(server, question, answeredAt, 5_000)));
+    expect(Math.max(...elapsed), `served by A in ${elapsed[0]!.toFixed(0)} ms and by B in ${elapsed[1]!.toFixed(0)} ms`).toBeLessThanOrEqual(1_000);
+  });
+
+  it("a question scheduled for the next minute stays hidden on A and B until then, is served by both within 1 s after it, and is published once", { timeout: 150_000 }, async () => {
+    const { a, b } = processes;
+    const question = `¿Hacen piezas de bronce SAE 64? ${process.pid}`;
+    const staffOnA = await staffFrom(a, "10.88.1.2");
+    const draft = await staffOnA
+      .collection("preguntas")
+      .create({ pregunta: question, respuesta: "Sí, en torno CNC hasta 300 mm de diámetro.", categoria: "Materiales", orden: 996 }, { query: { draft: "true" } });
+
+    // The next whole minute, with at least 10 s to show that it stays hidden until then.
+    const minute = new Date(Math.ceil((Date.now() + 10_000) / 60_000) * 60_000);
+    // What «Programar publicación» calls, run here on the shared database.
+    await onServerDatabase(a.databaseUrl!, async () => {
+      const scheduled = await schedule(preguntas, draft.id, minute, { id: staffOnA.authStore.record!.id, name: STAFF.name });
+      expect(scheduled).toMatchObject({ ok: true, value: { state: "programado" } });
+    });
+    await warmFaqs(a, b);
+
+    // Until the minute: every answer that had arrived before it leaves the question out, on both.
+    const dueAt = performance.now() + (minute.getTime() - Date.now());
+    let looks = 0;
+    while (performance.now() < dueAt - 150) {
+      for (const server of [a, b]) {
+        const { html, at } = await faqsOn(server);
+        if (at < dueAt) expect(html, "hidden before its minute").not.toContain(question);
+        looks += 1;
+      }
+      await sleep(Math.min(500, Math.max(0, dueAt - 150 - performance.now())));
+    }
+    expect(looks).toBeGreaterThan(10);
+
+    const elapsed = await Promise.all([a, b].map((server) => servedAfter(server, question, dueAt, 5_000)));
+    expect(Math.max(...elapsed), `served by A ${elapsed[0]!.toFixed(0)} ms and by B ${elapsed[1]!.toFixed(0)} ms after its minute`).toBeLessThanOrEqual(1_000);
+
+    // Both processes' schedulers looked again since: still exactly one version, by the person who scheduled it.
+    await sleep(2_500);
+    const versions = await onDatabase<{ number: number; published_by_name: string }>("select number, published_by_name from content_versions where entry_id = $1 order by number", [draft.id]);
+    expect(versions).toEqual([{ number: 1, published_by_name: STAFF.name }]);
   });
 });

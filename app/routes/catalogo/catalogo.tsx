@@ -9,7 +9,7 @@ import { CATALOGUE_PAGE_SIZE, catalogueHref, parseCatalogueQuery } from "~/featu
 import { formatNumber } from "~/lib/format";
 import { liveDataPageHandle } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/services/site-config/site-config";
+import { useSiteFacts } from "../site/site-facts";
 
 // The same for every visitor: the server keeps the HTML until the catalogue's data changes, so
 // stock and prices stay live (liveDataPageHandle). Errors go to the site layout's boundary (a
@@ -40,6 +40,7 @@ const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
 
 export default function CataloguePage({ loaderData }: Route.ComponentProps) {
   const { query, products, total, pages, categories, category } = loaderData;
+  const facts = useSiteFacts();
   const first = (query.page - 1) * CATALOGUE_PAGE_SIZE + 1;
   const last = first + products.length - 1;
   const filtered = Boolean(query.q || query.category);
@@ -105,7 +106,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
           <h2 className="text-base font-semibold text-acero-900">Precios y entregas</h2>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             <li>Precios por unidad en pesos mexicanos con IVA incluido; la factura CFDI desglosa el IVA.</li>
-            <li>Pago por transferencia SPEI o al recoger en planta ({siteConfig.address.street}).</li>
+            <li>Pago por transferencia SPEI o al recoger en planta ({facts.address.street}).</li>
             <li>
               Volúmenes mayores, otras medidas o materiales:{" "}
               <AppLink to="/cotiza" className={linkClass}>

@@ -12,7 +12,7 @@ import { getProductBySlug } from "~/features/catalogue/product-page.server";
 import { formatUnitQuantity, unitName } from "~/lib/units";
 import { catalogueHref, slugify } from "~/features/catalogue/search";
 import { productJsonLd } from "~/features/catalogue/structured-data";
-import { siteConfig } from "~/services/site-config/site-config";
+import { getSiteFacts } from "~/features/site/site-facts.server";
 import { getEnv } from "~/lib/env.server";
 import { notFound } from "~/lib/errors";
 import { liveDataPageHandle } from "~/lib/page-cache";
@@ -36,10 +36,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!product) notFound(request);
   if (product.slug !== params.slug) throw redirect(`/catalogo/${product.slug}`, 301);
   const { publicUrl } = getEnv();
+  const { name: sellerName } = await getSiteFacts();
   const first = product.images[0];
   return {
     product,
-    jsonLd: productJsonLd(product, { publicUrl, sellerName: siteConfig.name }),
+    jsonLd: productJsonLd(product, { publicUrl, sellerName }),
     ogImage: first ? `${publicUrl}${productImageUrl(first.id, first.widths.at(-1)!)}` : null,
   };
 }

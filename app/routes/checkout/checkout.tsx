@@ -15,6 +15,7 @@ import { requestMeta } from "~/lib/request-meta";
 import { invalid } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
 import { formatUnitQuantity } from "~/lib/units";
+import { useSiteFacts } from "../site/site-facts";
 import { FORM_GUARD_MESSAGES, guardPublicForm, readFormData } from "~/services/security/form-guard.server";
 
 export const meta: Route.MetaFunction = () =>
@@ -56,6 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = loaderData;
+  const facts = useSiteFacts();
   return (
     <>
       <PageIntro eyebrow="Compra" title="Finalizar compra" lead="Confirme la entrega, los datos de facturación CFDI y cómo pagará. Precios con IVA incluido." />
@@ -75,6 +77,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             signedIn={loaderData.signedIn}
             hasSavedInvoice={loaderData.hasSavedInvoice}
             totalCentavos={cart.totals.totalCentavos}
+            plantLocality={facts.address.localityLine}
           />
         </div>
         <aside aria-labelledby="su-pedido" className="h-fit rounded-lg border border-acero-200 bg-acero-50 p-6 lg:sticky lg:top-24">

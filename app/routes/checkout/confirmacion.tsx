@@ -13,6 +13,7 @@ import { notFound } from "~/lib/errors";
 import { endSentence, formatDateTime } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
+import { useSiteFacts } from "../site/site-facts";
 
 export const meta: Route.MetaFunction = ({ params }) => pageMeta({ title: `Pedido ${params.number}`, description: "Su pedido y cómo pagarlo.", noindex: true });
 
@@ -26,6 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function OrderConfirmationPage({ loaderData }: Route.ComponentProps) {
   const { order, items, payment } = loaderData;
+  const facts = useSiteFacts();
   const fresh = order.status === "pendiente_pago";
   return (
     <>
@@ -42,7 +44,7 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
       <div className="container-page grid grid-cols-1 gap-8 py-10 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           {order.status === "pendiente_pago" ? (
-            <PaymentInstructions method={order.paymentMethod} payment={payment} totalCentavos={order.totalCentavos} number={order.number} />
+            <PaymentInstructions method={order.paymentMethod} payment={payment} totalCentavos={order.totalCentavos} number={order.number} plant={{ address: facts.address.formatted, hours: facts.hours.label }} />
           ) : null}
           <section aria-labelledby="productos">
             <h2 id="productos" className="mb-3 text-lg font-semibold text-acero-900">

@@ -11,6 +11,7 @@ import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { formHeaders } from "~/lib/route-headers";
 import { issueSolicitudToken, submitSolicitud } from "./submit-solicitud.server";
+import { useSiteFacts } from "../site/site-facts";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -52,6 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CotizaPage({ loaderData, actionData }: Route.ComponentProps) {
   const own = useOwnDetails();
+  const facts = useSiteFacts();
   return (
     <>
       <PageIntro
@@ -70,7 +72,7 @@ export default function CotizaPage({ loaderData, actionData }: Route.ComponentPr
           />
         </div>
         <aside className="space-y-6">
-          <DirectContact heading="¿Prefiere hablar con un ingeniero?" />
+          <DirectContact facts={facts} heading="¿Prefiere hablar con un ingeniero?" />
           <section aria-labelledby="que-sigue" className="rounded-lg bg-acero-50 p-6">
             <h2 id="que-sigue" className="text-lg font-semibold text-acero-900">
               Qué sigue

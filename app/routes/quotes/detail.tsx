@@ -22,6 +22,7 @@ import { ValidityCountdown } from "~/features/quotes/components/validity-countdo
 import { acceptQuote, rejectQuote } from "~/features/quotes/lifecycle.server";
 import { addQuoteMessage } from "~/features/quotes/messages.server";
 import { quotePaymentDetails } from "~/features/quotes/payment.server";
+import { getSiteFacts } from "~/features/site/site-facts.server";
 import { getQuoteForCustomer } from "~/features/quotes/read.server";
 import { allowedActions } from "~/features/quotes/states";
 import { AcceptQuoteSchema, QuoteMessageSchema, RejectQuoteSchema } from "~/features/quotes/forms";
@@ -30,6 +31,7 @@ import { formatDate, formatMoney } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { failureMessages, failureStatus, type Result } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
+import { useSiteFacts } from "../site/site-facts";
 import { readForm } from "~/lib/request-body";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -49,6 +51,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const view = await getQuoteForCustomer(params.id, user.id, now);
   if (!view) notFound(request);
   const { quote, revision } = view;
+  const facts = await getSiteFacts();
+  const payment = quotePaymentDetails(quote, facts);
   const ok = new URL(request.url).searchParams.get("ok");
   return {
     now,
@@ -80,7 +84,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       totalCentavos: revision.totalCentavos,
     },
     /** The bank details, once accepted (the same account as orders; the reference is the quote number). */
-    payment: quotePaymentDetails(quote),
+    payment: payment && { ...payment, depositPercent: facts.paymentTerms.depositPercent, receiptEmail: facts.email },
     revisions: view.revisions,
     comparisons: view.comparisons,
     messages: view.messages.map(({ id, authorName, fromStaff, body, createdAt }) => ({ id, authorName, fromStaff, body, createdAt })),
@@ -141,6 +145,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function QuoteDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { quote, revision, payment, revisions, comparisons, messages, history, notice, now } = loaderData;
+  const facts = useSiteFacts();
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
   // Live: a new status or revision, or a message from Forja, reloads this page's data.
   const notices = useLiveQuote({ id: quote.id, status: quote.status, revision: revision.revision }, "customer");
@@ -229,7 +234,7 @@ export default function QuoteDetailPage({ loaderData, actionData }: Route.Compon
         </div>
 
         <aside className="min-w-0 space-y-8">
-          <QuoteSummary number={quote.number} total={total} leadTimeDays={revision.leadTimeDays} validity={validity} />
+          <QuoteSummary number={quote.number} total={total} leadTimeDays={revision.leadTimeDays} validity={validity} contact={facts} />
           <CustomerQuoteRevisions revisions={revisions} current={revision.revision} comparisons={comparisons} />
 
           <section aria-labelledby="historial" className="rounded-lg border border-acero-200 p-6">

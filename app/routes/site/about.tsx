@@ -1,86 +1,80 @@
+import { Fragment } from "react";
 import type { Route } from "./+types/about";
 import { AppLink } from "~/components/ui/app-link";
 import { PageIntro } from "~/components/ui/page-intro";
-import { about } from "~/features/site/content/about";
-import { publicPageHandle } from "~/lib/page-cache";
+import { getAboutPage } from "~/features/site/about-page.server";
+import { notFound } from "~/lib/errors";
+import { liveDataPageHandle } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Nosotros",
-    description: "Forja diseña y fabrica en Querétaro desde 2015: ingeniería, maquinado, lámina, moldes, inyección y ensamble bajo un mismo techo.",
-  });
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta({ title: loaderData.page.title, description: loaderData.page.description }) : []);
 
-export const handle = publicPageHandle;
+// The `paginas` record «about»: kept like a static page until staff publish a page.
+export const handle = liveDataPageHandle("contenido:paginas");
 
-export function loader() {
-  return { about };
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = await getAboutPage();
+  if (!page) notFound(request);
+  return { page };
 }
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
-  const { about } = loaderData;
+  const { page } = loaderData;
+  const figures =
+    page.figures.length > 0 ? (
+      <dl className="grid grid-cols-2 gap-6 rounded-xl bg-acero-900 p-8 text-white md:grid-cols-4">
+        {page.figures.map((figure) => (
+          <div key={figure.etiqueta}>
+            <dt className="text-sm text-acero-200">{figure.etiqueta}</dt>
+            <dd className="mt-1 text-3xl font-bold">{figure.valor}</dd>
+          </div>
+        ))}
+      </dl>
+    ) : null;
   return (
     <>
-      <PageIntro eyebrow="Nosotros" title={about.headline} lead={about.intro[0]} />
+      <PageIntro eyebrow={page.title} title={page.headline} lead={page.lead || undefined} />
       <div className="container-page space-y-14 py-12">
-        <section aria-labelledby="historia" className="max-w-3xl">
-          <h2 id="historia" className="text-2xl font-bold text-acero-900">
-            Nuestra historia
-          </h2>
-          {about.intro.slice(1).map((paragraph) => (
-            <p key={paragraph} className="mt-3 text-acero-800">
-              {paragraph}
-            </p>
-          ))}
-        </section>
-
-        <dl className="grid grid-cols-2 gap-6 rounded-xl bg-acero-900 p-8 text-white md:grid-cols-4">
-          {about.figures.map((figure) => (
-            <div key={figure.label}>
-              <dt className="text-sm text-acero-200">{figure.label}</dt>
-              <dd className="mt-1 text-3xl font-bold">{figure.value}</dd>
-            </div>
-          ))}
-        </dl>
-
-        <section aria-labelledby="valores">
-          <h2 id="valores" className="text-2xl font-bold text-acero-900">
-            Cómo trabajamos
-          </h2>
-          <ul className="mt-6 grid gap-5 md:grid-cols-2">
-            {about.values.map((value) => (
-              <li key={value.title} className="rounded-lg border border-acero-200 p-5">
-                <h3 className="font-semibold text-acero-900">{value.title}</h3>
-                <p className="mt-2 text-acero-700">{value.text}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-
-        <section aria-labelledby="planta" className="max-w-3xl">
-          <h2 id="planta" className="text-2xl font-bold text-acero-900">
-            La planta
-          </h2>
-          {about.plant.map((paragraph) => (
-            <p key={paragraph} className="mt-3 text-acero-800">
-              {paragraph}
-            </p>
-          ))}
-        </section>
-
-        <section aria-labelledby="equipo" className="max-w-3xl">
-          <h2 id="equipo" className="text-2xl font-bold text-acero-900">
-            Equipo y calidad
-          </h2>
-          {about.team.map((paragraph) => (
-            <p key={paragraph} className="mt-3 text-acero-800">
-              {paragraph}
-            </p>
-          ))}
-          <AppLink to="/contact" className="btn-secondary mt-6">
-            Agendar una visita a planta
-          </AppLink>
-        </section>
+        {page.sections.length === 0 ? (
+          <>
+            {figures}
+            <AppLink to="/contact" className="btn-secondary">
+              Agendar una visita a planta
+            </AppLink>
+          </>
+        ) : null}
+        {page.sections.map((section, index) => {
+          const headingId = `nosotros-${index + 1}`;
+          return (
+            <Fragment key={headingId}>
+              <section aria-labelledby={section.title ? headingId : undefined} className={section.cards.length > 0 ? undefined : "max-w-3xl"}>
+                {section.title ? (
+                  <h2 id={headingId} className="text-2xl font-bold text-acero-900">
+                    {section.title}
+                  </h2>
+                ) : null}
+                {section.html ? <div className="prose-forja max-w-3xl" dangerouslySetInnerHTML={{ __html: section.html }} /> : null}
+                {section.cards.length > 0 ? (
+                  <ul className="mt-6 grid gap-5 md:grid-cols-2">
+                    {section.cards.map((card) => (
+                      <li key={card.title} className="rounded-lg border border-acero-200 p-5">
+                        <h3 className="font-semibold text-acero-900">{card.title}</h3>
+                        <div className="prose-forja mt-2 [&>:first-child]:mt-0 [&>:last-child]:mb-0" dangerouslySetInnerHTML={{ __html: card.html }} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {index === page.sections.length - 1 ? (
+                  <AppLink to="/contact" className="btn-secondary mt-6">
+                    Agendar una visita a planta
+                  </AppLink>
+                ) : null}
+              </section>
+              {/* The figures come after the first section, as the page was designed. */}
+              {index === 0 ? figures : null}
+            </Fragment>
+          );
+        })}
       </div>
     </>
   );

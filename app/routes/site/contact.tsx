@@ -3,7 +3,6 @@ import type { Route } from "./+types/contact";
 import { AppLink } from "~/components/ui/app-link";
 import { DirectContact } from "~/components/ui/direct-contact";
 import { PageIntro } from "~/components/ui/page-intro";
-import { siteConfig, whatsappUrl } from "~/services/site-config/site-config";
 import { useOwnDetails } from "~/features/accounts/own-details";
 import { ContactForm } from "~/features/solicitudes/components/contact-form";
 import { publicFormPageHandle } from "~/lib/page-cache";
@@ -11,12 +10,15 @@ import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
 import { formHeaders } from "~/lib/route-headers";
 import { issueSolicitudToken, submitSolicitud } from "../cotiza/submit-solicitud.server";
+import { siteFactsOf, useSiteFacts } from "./site-facts";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const facts = siteFactsOf(matches);
+  return pageMeta({
     title: "Contacto",
-    description: `Escríbanos o llame a la planta de Forja en el ${siteConfig.address.street}: teléfono, WhatsApp, correo, horario y dirección.`,
+    description: `Escríbanos o llame a la planta de ${facts?.shortName ?? "Forja"}${facts ? ` en ${facts.address.localityLine}` : ""}: teléfono, WhatsApp, correo, horario y dirección.`,
   });
+};
 
 // Cached like /cotiza: one token per hour for everyone, a nonce per browser, and a signed-in
 // customer's name, email and phone filled in by the browser (docs/decisions/0031).
@@ -34,6 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const own = useOwnDetails();
+  const facts = useSiteFacts();
   return (
     <>
       <PageIntro
@@ -44,7 +47,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         <AppLink to="/cotiza" className="btn-primary">
           Solicitar cotización
         </AppLink>
-        <a href={whatsappUrl()} target="_blank" rel="noopener noreferrer" className="btn-secondary">
+        <a href={facts.whatsapp.url} target="_blank" rel="noopener noreferrer" className="btn-secondary">
           Escribir por WhatsApp
         </a>
       </PageIntro>
@@ -63,7 +66,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           </div>
         </section>
         <div className="space-y-6 lg:col-span-2">
-          <DirectContact heading="Datos de contacto" />
+          <DirectContact facts={facts} heading="Datos de contacto" />
           <section aria-labelledby="visita" className="rounded-lg border border-acero-200 bg-white p-6">
             <h2 id="visita" className="text-lg font-semibold text-acero-900">
               Visitas a planta
@@ -72,7 +75,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               Con gusto le mostramos el área de maquinado, lámina e inyección. Agende su visita con un día hábil de anticipación y traiga una
               identificación oficial para el acceso al parque industrial.
             </p>
-            <p className="mt-3 text-acero-800">Para recoger pedidos, la ventanilla de embarques atiende {siteConfig.hours.inSentence}.</p>
+            <p className="mt-3 text-acero-800">Para recoger pedidos, la ventanilla de embarques atiende {facts.hours.inSentence}.</p>
           </section>
         </div>
       </div>

@@ -1,33 +1,31 @@
 import type { Route } from "./+types/home";
+import { siteFactsOf, useSiteFacts } from "./site-facts";
 import { AppLink } from "~/components/ui/app-link";
 import { JsonLd } from "~/components/ui/json-ld";
-import { Picture } from "~/components/ui/picture";
-import { home } from "~/features/site/content/home";
-import { industries } from "~/features/site/content/industries";
-import { services } from "~/features/site/content/services";
-import { getHeroPicture, getServicePicture } from "~/features/site/imagery/images.server";
-import { siteConfig } from "~/services/site-config/site-config";
+import { PagePictureView } from "~/features/site/components/page-picture";
+import { getPublicSiteFacts } from "~/features/site/site-facts.server";
+import { getHomePage } from "~/features/site/site-pages.server";
 import { localBusinessJsonLd } from "~/features/site/structured-data";
 import { getEnv } from "~/lib/env.server";
-import { publicPageHandle } from "~/lib/page-cache";
+import { liveDataPageHandle } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: siteConfig.name, description: siteConfig.description });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const facts = siteFactsOf(matches);
+  return facts ? pageMeta({ title: facts.name, description: facts.description }) : [];
+};
 
-export const handle = publicPageHandle;
+// Kept like a static page until staff publish the home page, a service or an industry.
+export const handle = liveDataPageHandle("contenido:inicio", "contenido:servicios", "contenido:industrias");
 
-export function loader() {
-  return {
-    home,
-    hero: getHeroPicture(),
-    services: services.map(({ slug, name, summary }) => ({ slug, name, summary, picture: getServicePicture(slug) })),
-    industries: industries.map(({ slug, name, summary }) => ({ slug, name, summary })),
-    jsonLd: localBusinessJsonLd(getEnv().publicUrl),
-  };
+export async function loader() {
+  const [page, facts] = await Promise.all([getHomePage(), getPublicSiteFacts()]);
+  return { page, jsonLd: localBusinessJsonLd(getEnv().publicUrl, facts) };
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { home, hero, services, industries, jsonLd } = loaderData;
+  const { page, jsonLd } = loaderData;
+  const facts = useSiteFacts();
   return (
     <>
       <JsonLd data={jsonLd} />
@@ -35,9 +33,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <div className="container-page py-16 sm:py-24">
           <div className="grid items-center gap-10 lg:grid-cols-2">
             <div>
-              <p className="text-sm font-semibold tracking-wide text-forja-100 uppercase">{siteConfig.tagline}</p>
-              <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{home.headline}</h1>
-              <p className="mt-5 max-w-2xl text-lg text-acero-100">{home.subheadline}</p>
+              <p className="text-sm font-semibold tracking-wide text-forja-100 uppercase">{facts.tagline}</p>
+              <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{page.headline}</h1>
+              <p className="mt-5 max-w-2xl text-lg text-acero-100">{page.subheadline}</p>
               <div className="mt-8 flex flex-wrap gap-3">
                 <AppLink to="/cotiza" className="btn-primary">
                   Solicitar cotización
@@ -47,9 +45,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                 </AppLink>
               </div>
             </div>
-            {hero ? (
-              <Picture
-                picture={hero}
+            {page.hero ? (
+              <PagePictureView
+                picture={page.hero}
                 sizes="(min-width: 1152px) 524px, (min-width: 1024px) calc(50vw - 52px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)"
                 priority
                 className="h-auto w-full rounded-xl ring-1 ring-acero-700"
@@ -57,10 +55,10 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
           <dl className="mt-12 grid grid-cols-2 gap-6 border-t border-acero-700 pt-8 sm:grid-cols-4">
-            {home.figures.map((figure) => (
-              <div key={figure.label}>
-                <dt className="text-sm text-acero-200">{figure.label}</dt>
-                <dd className="mt-1 text-3xl font-bold text-white">{figure.value}</dd>
+            {page.figures.map((figure) => (
+              <div key={figure.etiqueta}>
+                <dt className="text-sm text-acero-200">{figure.etiqueta}</dt>
+                <dd className="mt-1 text-3xl font-bold text-white">{figure.valor}</dd>
               </div>
             ))}
           </dl>
@@ -72,10 +70,10 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           Servicios
         </h2>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {services.map((service) => (
+          {page.services.map((service) => (
             <li key={service.slug} className="overflow-hidden rounded-lg border border-acero-200">
               {service.picture ? (
-                <Picture
+                <PagePictureView
                   picture={service.picture}
                   sizes="(min-width: 1152px) 260px, (min-width: 1024px) calc(25vw - 28px), (min-width: 640px) calc(50vw - 32px), calc(100vw - 32px)"
                   className="h-auto w-full border-b border-acero-200"
@@ -100,10 +98,10 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             Industrias que atendemos
           </h2>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-            {industries.map((industry) => (
+            {page.industries.map((industry) => (
               <li key={industry.slug}>
                 <AppLink
-                  to={`/industrias-design/${industry.slug}`}
+                  to={industry.path}
                   className="block h-full rounded-lg border border-acero-200 bg-white p-4 font-semibold text-acero-900 hover:border-forja-600"
                 >
                   {industry.name}
@@ -119,13 +117,13 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           Cómo trabajamos
         </h2>
         <ol className="mt-8 grid gap-6 md:grid-cols-4">
-          {home.process.map((step, index) => (
-            <li key={step.title} className="rounded-lg border border-acero-200 p-5">
+          {page.steps.map((step, index) => (
+            <li key={step.titulo} className="rounded-lg border border-acero-200 p-5">
               <span className="grid size-9 place-items-center rounded-full bg-forja-600 font-bold text-white" aria-hidden="true">
                 {index + 1}
               </span>
-              <h3 className="mt-3 font-semibold text-acero-900">{step.title}</h3>
-              <p className="mt-2 text-sm text-acero-700">{step.text}</p>
+              <h3 className="mt-3 font-semibold text-acero-900">{step.titulo}</h3>
+              <p className="mt-2 text-sm text-acero-700">{step.texto}</p>
             </li>
           ))}
         </ol>
@@ -134,13 +132,13 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="por-que" className="bg-acero-50">
         <div className="container-page py-16">
           <h2 id="por-que" className="text-2xl font-bold text-acero-900 sm:text-3xl">
-            Por qué Forja
+            Por qué {facts.shortName}
           </h2>
           <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            {home.reasons.map((reason) => (
-              <li key={reason.title}>
-                <h3 className="font-semibold text-acero-900">{reason.title}</h3>
-                <p className="mt-2 text-acero-700">{reason.text}</p>
+            {page.reasons.map((reason) => (
+              <li key={reason.titulo}>
+                <h3 className="font-semibold text-acero-900">{reason.titulo}</h3>
+                <p className="mt-2 text-acero-700">{reason.texto}</p>
               </li>
             ))}
           </ul>

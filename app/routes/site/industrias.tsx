@@ -1,10 +1,9 @@
 import type { Route } from "./+types/industrias";
 import { AppLink } from "~/components/ui/app-link";
 import { PageIntro } from "~/components/ui/page-intro";
-import { Picture } from "~/components/ui/picture";
-import { industries } from "~/features/site/content/industries";
-import { getIndustryPicture } from "~/features/site/imagery/images.server";
-import { publicPageHandle } from "~/lib/page-cache";
+import { PagePictureView } from "~/features/site/components/page-picture";
+import { listIndustryCards } from "~/features/site/site-pages.server";
+import { liveDataPageHandle } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>
@@ -13,10 +12,11 @@ export const meta: Route.MetaFunction = () =>
     description: "Manufactura y diseño para las industrias aeroespacial, agrícola, alimentos, automotriz, construcción, electrónica, energía, industrial, médica y minera.",
   });
 
-export const handle = publicPageHandle;
+// Kept like a static page until staff publish an industry.
+export const handle = liveDataPageHandle("contenido:industrias");
 
-export function loader() {
-  return { industries: industries.map(({ slug, name, summary, sectorPhrase }) => ({ slug, name, summary, sectorPhrase, picture: getIndustryPicture(slug) })) };
+export async function loader() {
+  return { industries: await listIndustryCards() };
 }
 
 export default function IndustriesPage({ loaderData }: Route.ComponentProps) {
@@ -31,7 +31,7 @@ export default function IndustriesPage({ loaderData }: Route.ComponentProps) {
         {loaderData.industries.map((industry, index) => (
           <li key={industry.slug} className="flex flex-col overflow-hidden rounded-lg border border-acero-200">
             {industry.picture ? (
-              <Picture
+              <PagePictureView
                 picture={industry.picture}
                 sizes="(min-width: 1152px) 347px, (min-width: 1024px) calc(33vw - 37px), (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)"
                 eager={index < 3}
@@ -41,7 +41,7 @@ export default function IndustriesPage({ loaderData }: Route.ComponentProps) {
             <div className="flex flex-1 flex-col p-6">
               <h2 className="text-xl font-semibold text-acero-900">{industry.name}</h2>
               <p className="mt-2 flex-1 text-acero-700">{industry.summary}</p>
-              <AppLink to={`/industrias-design/${industry.slug}`} className="mt-4 font-semibold text-forja-700 underline underline-offset-2">
+              <AppLink to={industry.path} className="mt-4 font-semibold text-forja-700 underline underline-offset-2">
                 Más sobre {industry.sectorPhrase}
               </AppLink>
             </div>

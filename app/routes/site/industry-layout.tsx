@@ -1,32 +1,24 @@
 import { Outlet, redirect } from "react-router";
 import type { Route } from "./+types/industry-layout";
 import { AppLink } from "~/components/ui/app-link";
-import { Picture } from "~/components/ui/picture";
-import { getIndustry, industries } from "~/features/site/content/industries";
-import { getService } from "~/features/site/content/services";
-import { getExampleDrawing, getIndustryPicture } from "~/features/site/imagery/images.server";
+import { PagePictureView } from "~/features/site/components/page-picture";
+import { getIndustryPage } from "~/features/site/site-pages.server";
 import { notFound } from "~/lib/errors";
 
-// Industry layout: the industry's hero, the page, then the other nine industries and a call to action.
-export function loader({ params, request }: Route.LoaderArgs) {
+// Industry layout: the industry's hero, the page, then the other industries and a call to action.
+// Its page (industry.tsx) carries the cache handle: both read the `industrias` and `servicios` records.
+export async function loader({ params, request }: Route.LoaderArgs) {
   const slug = params.industry ?? "";
-  const industry = getIndustry(slug.toLowerCase());
+  const industry = await getIndustryPage(slug);
   if (!industry) notFound(request);
   // Slugs are lowercase; /industrias-design/Medica is the same page under its canonical address.
   if (industry.slug !== slug) throw redirect(`/industrias-design/${industry.slug}${new URL(request.url).search}`, 301);
-  return {
-    industry: {
-      ...industry,
-      services: industry.services.map((service) => ({ ...service, name: getService(service.slug)?.name ?? service.slug })),
-    },
-    picture: getIndustryPicture(industry.slug),
-    drawing: getExampleDrawing(industry.slug),
-    others: industries.filter((other) => other.slug !== industry.slug).map(({ slug, name }) => ({ slug, name })),
-  };
+  return { industry };
 }
 
 export default function IndustryLayout({ loaderData }: Route.ComponentProps) {
-  const { industry, picture, others } = loaderData;
+  const { industry } = loaderData;
+  const { picture, others } = industry;
   return (
     <>
       <section className="bg-acero-900 text-white">
@@ -39,14 +31,17 @@ export default function IndustryLayout({ loaderData }: Route.ComponentProps) {
               / {industry.name}
             </p>
             <h1 className="mt-3 max-w-3xl text-3xl font-bold tracking-tight sm:text-5xl">{industry.headline}</h1>
-            <p className="mt-5 max-w-2xl text-lg text-acero-100">{industry.intro}</p>
+            <div
+              className="mt-5 max-w-2xl space-y-3 text-lg text-acero-100 [&_a]:underline [&_a]:underline-offset-2 [&_ol]:list-decimal [&_ol]:pl-6 [&_strong]:text-white [&_ul]:list-disc [&_ul]:pl-6"
+              dangerouslySetInnerHTML={{ __html: industry.introHtml }}
+            />
             <AppLink to={`/cotiza?industria=${industry.slug}`} className="btn-primary mt-8">
               Cotizar {industry.projectPhrase}
             </AppLink>
           </div>
           {picture ? (
             <div className="lg:col-span-2">
-              <Picture
+              <PagePictureView
                 picture={picture}
                 sizes="(min-width: 1152px) 416px, (min-width: 1024px) calc(40vw - 45px), (min-width: 640px) 448px, calc(100vw - 32px)"
                 priority
@@ -78,7 +73,7 @@ export default function IndustryLayout({ loaderData }: Route.ComponentProps) {
           {others.map((other) => (
             <li key={other.slug}>
               <AppLink
-                to={`/industrias-design/${other.slug}`}
+                to={other.path}
                 className="inline-block rounded-full border border-acero-300 px-4 py-2 text-sm text-acero-800 hover:border-forja-600"
               >
                 {other.name}

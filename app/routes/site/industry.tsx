@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/industry";
 import type { loader as industryLayoutLoader } from "./industry-layout";
 import { AppLink } from "~/components/ui/app-link";
-import { publicPageHandle } from "~/lib/page-cache";
+import { liveDataPageHandle } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 
 const LAYOUT_ID = "routes/site/industry-layout";
@@ -10,15 +10,17 @@ const LAYOUT_ID = "routes/site/industry-layout";
 export const meta: Route.MetaFunction = ({ matches }) => {
   const data = matches.find((match) => match?.id === LAYOUT_ID)?.loaderData as Awaited<ReturnType<typeof industryLayoutLoader>> | undefined;
   if (!data) return pageMeta({ title: "Industria", description: "Industrias que atiende Forja." });
-  return pageMeta({ title: `Industria ${data.industry.name}`, description: data.industry.summary });
+  return pageMeta({ title: data.industry.title, description: data.industry.description });
 };
 
-export const handle = publicPageHandle;
+// Kept like a static page until staff publish an industry or a service (the layout's loader reads both).
+export const handle = liveDataPageHandle("contenido:industrias", "contenido:servicios");
 
 export default function IndustryPage() {
   const data = useRouteLoaderData<typeof industryLayoutLoader>(LAYOUT_ID);
   if (!data) return null;
-  const { industry, drawing } = data;
+  const { industry } = data;
+  const { drawing } = industry;
   return (
     <div className="container-page space-y-14 py-14">
       <section aria-labelledby="retos">
@@ -27,9 +29,9 @@ export default function IndustryPage() {
         </h2>
         <ul className="mt-6 grid gap-5 md:grid-cols-2">
           {industry.challenges.map((challenge) => (
-            <li key={challenge.title} className="rounded-lg border border-acero-200 p-5">
-              <h3 className="font-semibold text-acero-900">{challenge.title}</h3>
-              <p className="mt-2 text-acero-700">{challenge.text}</p>
+            <li key={challenge.titulo} className="rounded-lg border border-acero-200 p-5">
+              <h3 className="font-semibold text-acero-900">{challenge.titulo}</h3>
+              <p className="mt-2 text-acero-700">{challenge.texto}</p>
             </li>
           ))}
         </ul>

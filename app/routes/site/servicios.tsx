@@ -1,10 +1,10 @@
 import type { Route } from "./+types/servicios";
 import { AppLink } from "~/components/ui/app-link";
 import { PageIntro } from "~/components/ui/page-intro";
-import { Picture } from "~/components/ui/picture";
-import { serviceNameInSentence, services } from "~/features/site/content/services";
-import { getServicePicture } from "~/features/site/imagery/images.server";
-import { publicPageHandle } from "~/lib/page-cache";
+import { PagePictureView } from "~/features/site/components/page-picture";
+import { servicesLead } from "~/features/site/service-name";
+import { listServiceSections } from "~/features/site/site-pages.server";
+import { liveDataPageHandle } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () =>
@@ -13,10 +13,11 @@ export const meta: Route.MetaFunction = () =>
     description: "Diseño industrial, ingeniería CAD, prototipado rápido, maquinado CNC, lámina, moldes de inyección, ingeniería inversa y ensamble por contrato.",
   });
 
-export const handle = publicPageHandle;
+// Kept like a static page until staff publish a service.
+export const handle = liveDataPageHandle("contenido:servicios");
 
-export function loader() {
-  return { services: services.map((service) => ({ ...service, picture: getServicePicture(service.slug) })) };
+export async function loader() {
+  return { services: await listServiceSections() };
 }
 
 export default function ServicesPage({ loaderData }: Route.ComponentProps) {
@@ -25,7 +26,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
       <PageIntro
         eyebrow="Servicios"
         title="Del concepto a la pieza terminada, en una sola planta"
-        lead="Ocho servicios que se combinan según su proyecto: diseñamos, validamos, fabricamos y ensamblamos con el mismo equipo de ingeniería."
+        lead={servicesLead(loaderData.services.length)}
       >
         <AppLink to="/cotiza" className="btn-primary">
           Solicitar cotización
@@ -50,18 +51,14 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
               <h2 id={`${service.slug}-titulo`} className="mt-1 text-2xl font-bold text-acero-900">
                 {service.name}
               </h2>
-              {service.description.map((paragraph) => (
-                <p key={paragraph} className="mt-3 text-acero-800">
-                  {paragraph}
-                </p>
-              ))}
+              <div className="prose-forja" dangerouslySetInnerHTML={{ __html: service.descriptionHtml }} />
               <AppLink to={`/cotiza?servicio=${service.slug}`} className="btn-secondary mt-5">
-                Cotizar {serviceNameInSentence(service.name)}
+                Cotizar {service.nameInSentence}
               </AppLink>
             </div>
             <div className="lg:col-span-2">
               {service.picture ? (
-                <Picture
+                <PagePictureView
                   picture={service.picture}
                   sizes="(min-width: 1152px) 411px, (min-width: 1024px) calc(40vw - 50px), (min-width: 640px) 448px, calc(100vw - 32px)"
                   eager={index === 0}

@@ -5,7 +5,7 @@ import { contentEntries, redirects } from "~/db/schema/content";
 import { forbiddenResult, notFoundResult, ok, type Failure, type Result } from "~/lib/result";
 import { markdownToRichText } from "~/lib/rich-text/from-markdown";
 import { htmlToRichText } from "~/lib/rich-text/from-markdown.server";
-import { renderRichText } from "~/lib/rich-text/render.server";
+import { renderRichText, type RichTextImageSource } from "~/lib/rich-text/render.server";
 import { isUuid } from "~/lib/uuid";
 import type { RecordAuth, RecordCollection, RecordData, RecordEventAccess, RecordWriteInput, RecordWriter } from "~/services/records/collection.server";
 import { RECORD_API_MESSAGES } from "~/services/records/records.server";
@@ -121,15 +121,29 @@ interface SourceRow extends Record<string, unknown> {
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
+/**
+ * The library images of the long texts about to be answered, looked up at once: given at start by
+ * the feature that keeps the media library (docs/decisions/0050). Without it, images are left out.
+ */
+export type RichTextImages = (...documents: unknown[]) => Promise<(mediaId: string) => RichTextImageSource | null>;
+
+type ImageResolver = Awaited<ReturnType<RichTextImages>>;
+
+/** The resolver for the rich-text fields of `rows`, or undefined when there are none (or no lookup). */
+async function imagesOf(collection: AnyContentCollection, rows: readonly { data: ContentData | null }[], images: RichTextImages | undefined): Promise<ImageResolver | undefined> {
+  const documents = collection.fields.filter((field) => field.kind === "richtext").flatMap((field) => rows.map((row) => row.data?.[field.name]));
+  return images && documents.length ? images(...documents) : undefined;
+}
+
 /** A stored record as the API answers it: its fields (defaults of later rules filled in) and each rich text's sanitized HTML. */
-export function toContentRecord(collection: AnyContentCollection, row: { id: string; created: Date | string; updated: Date | string; data: ContentData | null }): RecordData {
+export function toContentRecord(collection: AnyContentCollection, row: { id: string; created: Date | string; updated: Date | string; data: ContentData | null }, resolveImage?: ImageResolver): RecordData {
   const parsed = validateData(collection, row.data ?? {});
   const data: ContentData = parsed.ok ? parsed.value : (row.data ?? {});
   const record: RecordData = { id: row.id, created: asDate(row.created), updated: asDate(row.updated) };
   for (const field of collection.fields) {
     const value = data[field.name] ?? null;
     record[field.name] = value;
-    if (field.kind === "richtext") record[`${field.name}_html`] = renderRichText(value as Parameters<typeof renderRichText>[0]);
+    if (field.kind === "richtext") record[`${field.name}_html`] = renderRichText(value as Parameters<typeof renderRichText>[0], { resolveImage });
   }
   return record;
 }
@@ -206,7 +220,7 @@ async function write(collection: AnyContentCollection, id: string | undefined, d
 
 // ——— The collections ———
 
-function eventAccess(collection: AnyContentCollection): RecordEventAccess {
+function eventAccess(collection: AnyContentCollection, images?: RichTextImages): RecordEventAccess {
   const readPublished = async (id: string) => {
     if (!isUuid(id)) return null;
     const [row] = await getDb()
@@ -225,7 +239,7 @@ function eventAccess(collection: AnyContentCollection): RecordEventAccess {
   return {
     async read(id) {
       const row = await readPublished(id);
-      return row ? toContentRecord(collection, row) : null;
+      return row ? toContentRecord(collection, row, await imagesOf(collection, [row], images)) : null;
     },
     async whoMayView(target, auths, guest) {
       if ("id" in target) return access((await readPublished(target.id))?.data ?? null, auths, guest);
@@ -237,7 +251,7 @@ function eventAccess(collection: AnyContentCollection): RecordEventAccess {
 }
 
 /** One content collection of the store as a record collection. */
-export function contentRecordCollection(collection: AnyContentCollection): RecordCollection {
+export function contentRecordCollection(collection: AnyContentCollection, images?: RichTextImages): RecordCollection {
   const fields = contentFieldMap(collection.fields);
   const draftRefused = () => forbiddenResult(RECORD_API_MESSAGES.superusersOnly);
   return {
@@ -251,7 +265,8 @@ export function contentRecordCollection(collection: AnyContentCollection): Recor
     async list({ where, orderBy, limit, offset, auth }) {
       const draft = isDraftRead(collection, auth);
       const rows = await selectRows(recordSource(collection, draft), and(await visibleRule(collection, auth, draft), where)!, sql` order by ${sql.join(orderBy, sql`, `)} limit ${limit} offset ${offset}`);
-      return rows.map((row) => toContentRecord(collection, row));
+      const resolveImage = await imagesOf(collection, rows, images);
+      return rows.map((row) => toContentRecord(collection, row, resolveImage));
     },
 
     async count({ where, auth }) {
@@ -264,7 +279,7 @@ export function contentRecordCollection(collection: AnyContentCollection): Recor
       if (!isUuid(id)) return null;
       const draft = isDraftRead(collection, auth);
       const [row] = await selectRows(recordSource(collection, draft), and(sql`${RECORD}.id = ${id}::uuid`, await visibleRule(collection, auth, draft))!);
-      return row ? toContentRecord(collection, row) : null;
+      return row ? toContentRecord(collection, row, await imagesOf(collection, [row], images)) : null;
     },
 
     async create(input, writer) {
@@ -290,7 +305,7 @@ export function contentRecordCollection(collection: AnyContentCollection): Recor
       return removed.ok ? removed : storeFailure(removed, collection.slugField ?? "id");
     },
 
-    events: eventAccess(collection),
+    events: eventAccess(collection, images),
   };
 }
 
@@ -345,6 +360,6 @@ export function redirectsRecordCollection(collection: Pick<AnyContentCollection,
 }
 
 /** Every registered content collection as a record collection (`redirecciones` over the redirects table), in the store's order. */
-export function contentRecordCollections(collections: readonly AnyContentCollection[] = listCollections()): RecordCollection[] {
-  return collections.map((collection) => (collection.name === "redirecciones" ? redirectsRecordCollection(collection) : contentRecordCollection(collection)));
+export function contentRecordCollections(collections: readonly AnyContentCollection[] = listCollections(), options: { richTextImages?: RichTextImages } = {}): RecordCollection[] {
+  return collections.map((collection) => (collection.name === "redirecciones" ? redirectsRecordCollection(collection) : contentRecordCollection(collection, options.richTextImages)));
 }

@@ -102,13 +102,46 @@ export async function runDuePublications(now: Date = new Date()): Promise<number
   return published;
 }
 
+/** The earliest pending schedule (due or not), if any. */
+async function nextScheduledAt(): Promise<Date | undefined> {
+  const [row] = await getDb()
+    .select({ at: contentEntries.scheduledAt })
+    .from(contentEntries)
+    .where(isNotNull(contentEntries.scheduledAt))
+    .orderBy(asc(contentEntries.scheduledAt))
+    .limit(1);
+  return row?.at ?? undefined;
+}
+
 /**
  * Starts the scheduler of this process (the server's start-up calls it): a cheap look every
- * `intervalMs` for a due schedule, so a publication happens within about a second of its minute.
+ * `intervalMs` for the earliest schedule; one due before the next look wakes the loop at its very
+ * moment, so the page shows it right after its minute, not up to a look later.
  */
 export function startScheduledPublications(intervalMs = 1_000): Poller {
-  return startPoller("contenido-programado", intervalMs, async () => {
-    await runDuePublications(new Date());
+  let wake: NodeJS.Timeout | undefined;
+  const poller = startPoller("contenido-programado", intervalMs, async () => {
+    clearTimeout(wake);
+    const now = new Date();
+    let next = await nextScheduledAt();
+    if (next && next.getTime() <= now.getTime()) {
+      await runDuePublications(now);
+      next = await nextScheduledAt();
+    }
+    // Still due after the run: another process holds it (it publishes it); the next look sees.
+    const wait = next ? next.getTime() - Date.now() : Number.POSITIVE_INFINITY;
+    if (wait > 0 && wait < intervalMs) {
+      // Woken a millisecond early by the clock, the run simply sets the alarm again.
+      wake = setTimeout(() => poller.nudge(), wait);
+      wake.unref();
+    }
     return false;
   });
+  return {
+    nudge: () => poller.nudge(),
+    stop: async () => {
+      clearTimeout(wake);
+      await poller.stop();
+    },
+  };
 }

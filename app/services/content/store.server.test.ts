@@ -325,6 +325,21 @@ describe("scheduled publication", () => {
     expect(await listVersions(entry.id)).toHaveLength(1);
   });
 
+  it("wakes at a schedule's moment when it falls between two looks of the loop", async () => {
+    const entry = await must(saveDraft(notas, { data: { slug: "programada-al-momento", titulo: "Justo a tiempo" } }, ana));
+    const soon = new Date(Date.now() + 400);
+    await must(schedule(notas, entry.id, soon, ana, entry.version));
+    // Looks 10 s apart: without the alarm it would be published at the second look, 10 s from now.
+    const poller = startScheduledPublications(10_000);
+    try {
+      await waitFor(async () => (await publishedRecord(notas, "programada-al-momento")) !== null, "the publication at its moment");
+      expect(Date.now()).toBeGreaterThanOrEqual(soon.getTime());
+      expect(Date.now() - soon.getTime()).toBeLessThan(1_000);
+    } finally {
+      await poller.stop();
+    }
+  });
+
   it("refuses a schedule in the past or without changes to publish", async () => {
     const nosotros = await entryBySlug("nosotros");
     expect(await schedule(notas, nosotros.id, at("2020-01-01T00:00:00Z"), ana)).toMatchObject({ ok: false, kind: "invalid" });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FileStore, StoredFile } from "./file-store.server";
+import { deferRemovalsWhileHeld } from "./removal-hold.server";
 import { absoluteStoragePath, moveIntoStorage, removeQuietly, uploadsDir, writeIntoStorage } from "./storage.server";
 
 // The file store of a single machine (PGlite): files under DATA_DIR/uploads, named by their key.
@@ -93,6 +94,8 @@ export const diskFileStore: FileStore = {
     }
   },
   async remove(list) {
+    // A backup is copying the files: these go when it ends (docs/decisions/0055).
+    if (deferRemovalsWhileHeld(list)) return;
     await removeQuietly(
       list.flatMap((key) => {
         try {

@@ -2,8 +2,6 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { getEnv } from "~/lib/env.server";
-import { logger } from "~/lib/logger.server";
-import { startPoller, type Poller } from "~/services/jobs/poller.server";
 
 // Uploaded files live under DATA_DIR/uploads with names the server makes up; nothing there is
 // ever executed or served without an authorization check.
@@ -145,13 +143,4 @@ export async function cleanTmpUploads(now = Date.now()): Promise<number> {
     }
   }
   return removed;
-}
-
-/** The sweep while the server runs: every minute by default. */
-export function startTmpUploadSweep(intervalMs = 60_000): Poller {
-  return startPoller("tmp-upload-sweep", intervalMs, async () => {
-    const removed = await cleanTmpUploads();
-    if (removed > 0) logger.info({ removed }, "removed abandoned temporary uploads");
-    return false;
-  });
 }

@@ -1,14 +1,14 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseMailConfig } from "./mail-config.server";
+import { mailSender, parseMailConfig, registerMailSender, staffRecipientsFor } from "./mail-config.server";
 
 describe("parseMailConfig", () => {
-  it("defaults to .eml files under DATA_DIR/mail, the brand sender and the sales inbox", () => {
+  it("defaults to .eml files under DATA_DIR/mail, with no sender or staff inbox of its own", () => {
     expect(parseMailConfig({}, "/srv/forja")).toEqual({
       smtpUrl: undefined,
-      from: "Forja Diseño y Manufactura <ventas@forja.example>",
+      from: undefined,
       mailDir: path.join("/srv/forja", "mail"),
-      staffRecipients: ["ventas@forja.example"],
+      staffRecipients: [],
     });
     expect(parseMailConfig({ SMTP_URL: "", MAIL_FROM: "" }, "/d").smtpUrl).toBeUndefined();
   });
@@ -26,5 +26,23 @@ describe("parseMailConfig", () => {
   it("rejects a URL that is not smtp:// or smtps:// and bad staff addresses, naming the variable", () => {
     expect(() => parseMailConfig({ SMTP_URL: "http://mail.example.com" }, "/d")).toThrow(/SMTP_URL: debe empezar con smtp:\/\//);
     expect(() => parseMailConfig({ MAIL_STAFF_TO: "ventas@forja.example, nadie" }, "/d")).toThrow(/MAIL_STAFF_TO/);
+  });
+});
+
+describe("the sender and the staff inbox without MAIL_FROM and MAIL_STAFF_TO", () => {
+  it("are the business's name and sales address, read at the time of sending (docs/decisions/0047)", async () => {
+    let facts = { name: "Forja Diseño y Manufactura, S.A. de C.V.", email: "ventas@ejemplo.mx" };
+    registerMailSender(async () => facts);
+    const config = parseMailConfig({}, "/d");
+    expect(await mailSender(config)).toBe('"Forja Diseño y Manufactura, S.A. de C.V." <ventas@ejemplo.mx>');
+    facts = { name: "Taller \"Norte\"", email: "hola@ejemplo.mx" };
+    expect(await mailSender(config)).toBe('"Taller Norte" <hola@ejemplo.mx>');
+    expect(staffRecipientsFor(facts, config)).toEqual(["hola@ejemplo.mx"]);
+  });
+
+  it("give way to MAIL_FROM and MAIL_STAFF_TO when they are set", async () => {
+    const config = parseMailConfig({ MAIL_FROM: "Forja <no-responder@forja.example>", MAIL_STAFF_TO: "a@forja.example" }, "/d");
+    expect(await mailSender(config)).toBe("Forja <no-responder@forja.example>");
+    expect(staffRecipientsFor({ email: "hola@ejemplo.mx" }, config)).toEqual(["a@forja.example"]);
   });
 });

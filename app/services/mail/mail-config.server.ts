@@ -1,13 +1,12 @@
 import path from "node:path";
 import { z } from "~/lib/zod";
 import { getEnv } from "~/lib/env.server";
-import { siteConfig } from "~/services/site-config/site-config";
+import { getSettings } from "~/services/settings/settings.server";
+import type { Settings } from "~/services/settings/settings-schema";
 
 // Mail settings read from the environment. They live here (not in env.server.ts) because only the
 // mail feature uses them; the values are parsed on every call so a changed environment (tests, a
 // reload) is seen without restarting the process.
-
-const DEFAULT_FROM = `${siteConfig.name} <${siteConfig.email}>`;
 
 const emptyToUndefined = z.literal("").transform(() => undefined);
 
@@ -35,11 +34,11 @@ const MailEnvSchema = z.object({
 export interface MailConfig {
   /** SMTP server URL; absent means "write .eml files to mailDir". */
   smtpUrl?: string;
-  /** The From header of every message. */
-  from: string;
+  /** The From header of every message when MAIL_FROM sets it; otherwise the business's name and sales address (mailSender). */
+  from?: string;
   /** Where .eml files are written when there is no SMTP server: DATA_DIR/mail. */
   mailDir: string;
-  /** Recipients of staff notifications; defaults to the site's sales address. */
+  /** Recipients of staff notifications set by MAIL_STAFF_TO; empty means the sales address (staffRecipientsFor). */
   staffRecipients: string[];
 }
 
@@ -53,12 +52,61 @@ export function parseMailConfig(source: Record<string, string | undefined>, data
   const env = result.data;
   return {
     smtpUrl: env.SMTP_URL,
-    from: env.MAIL_FROM ?? DEFAULT_FROM,
+    from: env.MAIL_FROM,
     mailDir: path.join(dataDir, "mail"),
-    staffRecipients: env.MAIL_STAFF_TO.length > 0 ? env.MAIL_STAFF_TO : [siteConfig.email],
+    staffRecipients: env.MAIL_STAFF_TO,
   };
 }
 
 export function getMailConfig(): MailConfig {
   return parseMailConfig(process.env, getEnv().dataDir);
+}
+
+/** An SMTP URL (as SMTP_URL is written) from the settings' `smtp` section. */
+export function smtpUrlOf(smtp: Settings["smtp"]): string {
+  const auth = smtp.username ? `${encodeURIComponent(smtp.username)}${smtp.password ? `:${encodeURIComponent(smtp.password)}` : ""}@` : "";
+  const options = new URLSearchParams();
+  if (smtp.authMethod) options.set("authMethod", smtp.authMethod);
+  if (smtp.localName) options.set("name", smtp.localName);
+  const query = options.size ? `?${options}` : "";
+  return `${smtp.tls ? "smtps" : "smtp"}://${auth}${smtp.host}:${smtp.port}${query}`;
+}
+
+/**
+ * The configuration with the technical settings (docs/decisions/0057) where the environment leaves
+ * a value open: the SMTP server when SMTP_URL is not set, the sender when MAIL_FROM is not.
+ */
+export function withMailSettings(config: MailConfig, settings: Pick<Settings, "smtp" | "meta">): MailConfig {
+  const smtpUrl = config.smtpUrl ?? (settings.smtp.enabled && settings.smtp.host ? smtpUrlOf(settings.smtp) : undefined);
+  const address = settings.meta.senderAddress;
+  const from = config.from ?? (address ? (settings.meta.senderName ? `"${settings.meta.senderName.replace(/["\\]/g, "")}" <${address}>` : address) : undefined);
+  return { ...config, smtpUrl, from };
+}
+
+/** The configuration in effect now: the environment, then the settings (read at the time of sending). */
+export async function currentMailConfig(): Promise<MailConfig> {
+  return withMailSettings(getMailConfig(), await getSettings());
+}
+
+/** Who receives staff notifications: MAIL_STAFF_TO, or else the sales address of the business facts. */
+export function staffRecipientsFor(facts: { email: string }, config: MailConfig = getMailConfig()): string[] {
+  return config.staffRecipients.length > 0 ? config.staffRecipients : [facts.email];
+}
+
+// The business's name and sales address as the sender, from the `ajustes` record (docs/decisions/0047).
+// A service imports no feature: the start-up wiring hands in how to read them (app/hooks.server.ts).
+type SenderSource = () => Promise<{ name: string; email: string }>;
+let senderSource: SenderSource | undefined;
+
+export function registerMailSender(source: SenderSource): void {
+  senderSource = source;
+}
+
+/** The From header: MAIL_FROM when set, else «Name <sales address>» read at the time of sending. */
+export async function mailSender(config: MailConfig = getMailConfig()): Promise<string> {
+  if (config.from) return config.from;
+  if (!senderSource) throw new Error("Falta MAIL_FROM y no hay datos de la empresa para el remitente (registerMailSender).");
+  const { name, email } = await senderSource();
+  // Quoted: a name with a comma or a period («S.A. de C.V.») is still one display name.
+  return `"${name.replace(/["\\]/g, "")}" <${email}>`;
 }

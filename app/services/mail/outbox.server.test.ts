@@ -5,6 +5,7 @@ import { getDb, type Database } from "~/db/client.server";
 import { outbox } from "~/db/schema/outbox";
 import { CLAIM_LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS, deliverDueMail, enqueueMail, startMailWorker } from "./outbox.server";
 import { startSmtpTestServer, type SmtpTestServer } from "../../../tests/support/smtp-test-server";
+import { getSiteFacts } from "~/features/site/site-facts.server";
 import { renderEmail } from "./templates.server";
 import { closeMailTransport } from "./transport.server";
 
@@ -42,18 +43,18 @@ async function rowOf(id: string) {
   return row;
 }
 
-function welcomeEmail(name: string) {
+async function welcomeEmail(name: string) {
   return renderEmail({
     preheader: "Su cuenta en Forja está casi lista",
     heading: `Bienvenido, ${name}`,
     paragraphs: ["Confirme su correo para terminar de crear su cuenta."],
     action: { label: "Confirmar correo", url: "https://forja.example/cuenta/confirmar?token=t0k3n" },
-  });
+  }, await getSiteFacts());
 }
 
 describe("outbox delivery over SMTP", () => {
   it("delivers an enqueued message with Spanish HTML and text parts", async () => {
-    const { id } = await enqueueMail({ to: "cliente@example.com", subject: "Confirme su correo · Forja", ...welcomeEmail("Ana"), replyTo: "ventas@forja.example" });
+    const { id } = await enqueueMail({ to: "cliente@example.com", subject: "Confirme su correo · Forja", ...await welcomeEmail("Ana"), replyTo: "ventas@forja.example" });
     expect((await rowOf(id)).status).toBe("pending");
 
     const report = await deliverDueMail({ now: later(new Date(), 1) });
@@ -80,7 +81,7 @@ describe("outbox delivery over SMTP", () => {
 
   it("keeps the message when the SMTP server is down and delivers it once after a restart", async () => {
     await smtp.stop();
-    const { id } = await enqueueMail({ to: "cliente@example.com", subject: "Solicitud recibida", ...welcomeEmail("Luis") });
+    const { id } = await enqueueMail({ to: "cliente@example.com", subject: "Solicitud recibida", ...await welcomeEmail("Luis") });
     const t0 = later(new Date(), 1);
 
     expect(await deliverDueMail({ now: t0 })).toEqual({ claimed: 1, sent: 0, retried: 1, failed: 0 });

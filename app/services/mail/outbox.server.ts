@@ -4,6 +4,7 @@ import { afterCommit, getDb, type DbTransaction } from "~/db/client.server";
 import { outbox } from "~/db/schema/outbox";
 import { logger } from "~/lib/logger.server";
 import { startPoller } from "~/services/jobs/poller.server";
+import { currentMailConfig } from "./mail-config.server";
 import { getMailTransport, type MailTransport } from "./transport.server";
 
 // Every email is written to the outbox first (ARCHITECTURE §4) and delivered by the worker below,
@@ -129,7 +130,8 @@ export async function deliverDueMail(options: DeliverDueMailOptions = {}): Promi
   const report: DeliveryReport = { claimed: claimed.length, sent: 0, retried: 0, failed: 0 };
   if (claimed.length === 0) return report;
 
-  const transport = options.transport ?? getMailTransport();
+  // The SMTP server and sender may come from the settings, changed while the server runs (0057).
+  const transport = options.transport ?? getMailTransport(await currentMailConfig());
   for (const row of claimed) {
     try {
       await transport.send(row);

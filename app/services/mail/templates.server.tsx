@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { formatAddress, siteConfig } from "~/services/site-config/site-config";
+import type { PublicSiteFacts } from "~/services/site-config/business-facts";
 
 // The branded layout every email is built from. Email clients ignore stylesheets and most modern
 // CSS, hence tables and inline styles. React escapes every string it renders.
@@ -20,6 +20,9 @@ export interface EmailContent {
   /** Small print under the content, e.g. "Si usted no solicitó este cambio, ignore este mensaje." */
   footerNote?: string;
 }
+
+/** The business facts every email's header and footer show, read by the sender at the time of sending (docs/decisions/0047). */
+export type EmailFacts = Pick<PublicSiteFacts, "name" | "shortName" | "legalName" | "address" | "phone" | "email" | "hours">;
 
 export interface RenderedEmail {
   html: string;
@@ -82,7 +85,7 @@ function PresentationTable({ style, children, width }: { style?: CSSProperties; 
   );
 }
 
-function EmailLayout({ content }: { content: EmailContent }) {
+function EmailLayout({ content, facts }: { content: EmailContent; facts: EmailFacts }) {
   const { preheader, heading, paragraphs, action, footerNote } = content;
   return (
     <html lang="es-MX" dir="ltr">
@@ -103,8 +106,8 @@ function EmailLayout({ content }: { content: EmailContent }) {
                 <tr>
                   <td style={styles.header}>
                     <p style={styles.brand}>
-                      <span style={styles.brandAccent}>{siteConfig.shortName}</span>{" "}
-                      {siteConfig.name.replace(siteConfig.shortName, "").trim()}
+                      <span style={styles.brandAccent}>{facts.shortName}</span>{" "}
+                      {facts.name.replace(facts.shortName, "").trim()}
                     </p>
                   </td>
                 </tr>
@@ -142,20 +145,20 @@ function EmailLayout({ content }: { content: EmailContent }) {
               <PresentationTable width="600" style={{ width: "100%", maxWidth: "600px" }}>
                 <tr>
                   <td style={styles.footer} align="center">
-                    <strong>{siteConfig.legalName}</strong>
+                    <strong>{facts.legalName}</strong>
                     <br />
-                    {formatAddress()}
+                    {facts.address.formatted}
                     <br />
                     Tel.{" "}
-                    <a href={siteConfig.phone.href} style={{ color: colors.muted }}>
-                      {siteConfig.phone.display}
+                    <a href={facts.phone.href} style={{ color: colors.muted }}>
+                      {facts.phone.display}
                     </a>{" "}
                     ·{" "}
-                    <a href={`mailto:${siteConfig.email}`} style={{ color: colors.muted }}>
-                      {siteConfig.email}
+                    <a href={`mailto:${facts.email}`} style={{ color: colors.muted }}>
+                      {facts.email}
                     </a>
                     <br />
-                    {siteConfig.hours.label}
+                    {facts.hours.label}
                   </td>
                 </tr>
               </PresentationTable>
@@ -167,17 +170,17 @@ function EmailLayout({ content }: { content: EmailContent }) {
   );
 }
 
-function renderText(content: EmailContent): string {
+function renderText(content: EmailContent, facts: EmailFacts): string {
   const blocks: string[] = [content.heading, ...content.paragraphs];
   if (content.action) blocks.push(`${content.action.label}:\n${content.action.url}`);
   if (content.footerNote) blocks.push(content.footerNote);
   blocks.push(
     [
       "--",
-      siteConfig.legalName,
-      formatAddress(),
-      `Tel. ${siteConfig.phone.display} · ${siteConfig.email}`,
-      siteConfig.hours.label,
+      facts.legalName,
+      facts.address.formatted,
+      `Tel. ${facts.phone.display} · ${facts.email}`,
+      facts.hours.label,
     ].join("\n"),
   );
   return `${blocks.map((block) => block.trim()).join("\n\n")}\n`;
@@ -194,9 +197,13 @@ function assertSafeUrl(url: string): void {
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") throw new Error(`La URL del correo debe ser http(s): ${url}`);
 }
 
-/** Renders an email in the brand's layout: HTML (inline styles, tables) plus its plain-text twin. */
-export function renderEmail(content: EmailContent): RenderedEmail {
+/**
+ * Renders an email in the brand's layout: HTML (inline styles, tables) plus its plain-text twin. The
+ * facts are the sender's `getSiteFacts()`, read before the transaction that writes the email (on
+ * PGlite a read outside a running transaction waits for it).
+ */
+export function renderEmail(content: EmailContent, facts: EmailFacts): RenderedEmail {
   if (content.action) assertSafeUrl(content.action.url);
-  const html = `<!DOCTYPE html>${renderToStaticMarkup(<EmailLayout content={content} />)}`;
-  return { html, text: renderText(content) };
+  const html = `<!DOCTYPE html>${renderToStaticMarkup(<EmailLayout content={content} facts={facts} />)}`;
+  return { html, text: renderText(content, facts) };
 }

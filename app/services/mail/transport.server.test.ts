@@ -9,6 +9,7 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 const { closeTestDatabase, createTestDatabase } = await import("../../../tests/support/test-database");
 const { deliverDueMail, enqueueMail } = await import("./outbox.server");
 const { renderEmail } = await import("./templates.server");
+const { getSiteFacts } = await import("~/features/site/site-facts.server");
 const { closeMailTransport } = await import("./transport.server");
 
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
@@ -25,7 +26,7 @@ afterAll(async () => {
 
 describe("mail without SMTP_URL", () => {
   it("writes each message as an .eml file under DATA_DIR/mail", async () => {
-    const email = renderEmail({ preheader: "Restablezca su contraseña", heading: "Restablecer contraseña", paragraphs: ["Use este enlace una sola vez."], action: { label: "Elegir contraseña nueva", url: "https://forja.example/cuenta/restablecer?token=xyz" } });
+    const email = renderEmail({ preheader: "Restablezca su contraseña", heading: "Restablecer contraseña", paragraphs: ["Use este enlace una sola vez."], action: { label: "Elegir contraseña nueva", url: "https://forja.example/cuenta/restablecer?token=xyz" } }, await getSiteFacts());
     const { id } = await enqueueMail({ to: "cliente@example.com", subject: "Restablezca su contraseña · Forja", ...email });
 
     expect(await deliverDueMail({ now: new Date(Date.now() + 1) })).toMatchObject({ claimed: 1, sent: 1 });

@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { logger } from "~/lib/logger.server";
-import { getMailConfig, type MailConfig } from "./mail-config.server";
+import { currentMailConfig, getMailConfig, mailSender, type MailConfig } from "./mail-config.server";
 
 // The one mail sender (ARCHITECTURE §3, §4). Only the outbox worker calls it; features enqueue.
 
@@ -54,7 +55,7 @@ export function createMailTransport(config: MailConfig): MailTransport {
     return {
       kind: "smtp",
       async send(mail) {
-        const info = await transporter.sendMail(toNodemailer(mail, config.from));
+        const info = await transporter.sendMail(toNodemailer(mail, await mailSender(config)));
         return { messageId: info.messageId };
       },
       close: () => transporter.close(),
@@ -65,7 +66,7 @@ export function createMailTransport(config: MailConfig): MailTransport {
   return {
     kind: "file",
     async send(mail) {
-      const info = await transporter.sendMail(toNodemailer(mail, config.from));
+      const info = await transporter.sendMail(toNodemailer(mail, await mailSender(config)));
       await fs.mkdir(config.mailDir, { recursive: true });
       // Named by outbox id, so a retried message overwrites its own file instead of duplicating it.
       const file = path.join(config.mailDir, `${mail.id}.eml`);
@@ -94,4 +95,12 @@ export function getMailTransport(config: MailConfig = getMailConfig()): MailTran
 export function closeMailTransport(): void {
   current?.transport.close();
   current = undefined;
+}
+
+/**
+ * Sends one message now, outside the outbox, and lets a failure through: the settings' test email
+ * (docs/decisions/0057), whose point is to tell the operator at once whether the server works.
+ */
+export async function sendNow(mail: Omit<OutgoingMail, "id">): Promise<SendResult> {
+  return getMailTransport(await currentMailConfig()).send({ id: randomUUID(), ...mail });
 }

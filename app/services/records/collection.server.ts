@@ -58,7 +58,7 @@ export interface RecordCollection {
    * A read refused before it runs, from the request's query (e.g. `?draft=true` asked by a guest):
    * the engine answers the failure's status with PocketBase's body. Absent: none.
    */
-  refuseRead?(params: URLSearchParams, auth: RecordAuth): Failure | null;
+  refuseRead?(params: URLSearchParams, auth: RecordAuth): Failure | null | Promise<Failure | null>;
   /** A page of the records `auth` may list, matching `where` (the visibility rule is the collection's). */
   list(query: RecordListQuery): Promise<RecordData[]>;
   /** How many records `auth` may list match `where`. */

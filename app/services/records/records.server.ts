@@ -100,7 +100,7 @@ export async function listRecords(
 ): Promise<Result<RecordPage>> {
   const collection = findRecordCollection(collections, collectionName);
   if (!collection) return notFound(RECORD_API_MESSAGES.missingCollection);
-  const forbidden = superusersOnly(collection, auth) ?? collection.refuseRead?.(params, auth) ?? null;
+  const forbidden = superusersOnly(collection, auth) ?? (await collection.refuseRead?.(params, auth)) ?? null;
   if (forbidden) return forbidden;
 
   const skipParam = params.get("skipTotal");
@@ -143,7 +143,7 @@ export async function viewRecord(
   const collection = findRecordCollection(collections, collectionName);
   if (!collection) return notFound(RECORD_API_MESSAGES.missingCollection);
   if (!id) return notFound();
-  const forbidden = superusersOnly(collection, auth) ?? collection.refuseRead?.(params, auth) ?? null;
+  const forbidden = superusersOnly(collection, auth) ?? (await collection.refuseRead?.(params, auth)) ?? null;
   if (forbidden) return forbidden;
   const record = await withRecordQuery(params, () => collection.view(id, auth));
   if (!record) return notFound();

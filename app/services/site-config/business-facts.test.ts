@@ -5,15 +5,16 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { faqGroups } from "~/features/site/content/faqs";
 import { legalPages } from "~/features/site/content/legal";
-import { DEFAULT_TERMS } from "~/features/quotes/forms";
 import { DEMO_CLABE } from "./payment-account";
-import { paymentRule, siteConfig } from "./site-config";
+import { paymentRule, quoteDefaults, siteConfig } from "./site-config";
 
-// One source for business facts (docs/decisions/0033). Hours, phone numbers, the sales email, the
-// RFC, the CLABE and the plant's address are written only in app/services/site-config; every page, email, the quote PDF
-// and the editorial content read them from there. The /contact page once said 9:00 to 17:00 while
-// the FAQ said 8:00 to 18:00, and a quote's default terms asked every customer for a 50 % deposit
-// while the FAQ said prototypes are paid on confirmation: this file fails on either.
+// One source for business facts (docs/decisions/0033, 0047): the published `ajustes` record. Hours,
+// phone numbers, the sales email, the RFC, the CLABE and the plant's address are written only in
+// app/services/site-config, which seeds that record (and the editorial content quoting them) on an
+// empty database; every page, email and the quote PDF read the record (getSiteFacts), and no module
+// but the seed reads site-config. The /contact page once said 9:00 to 17:00 while the FAQ said 8:00
+// to 18:00, and a quote's default terms asked every customer for a 50 % deposit while the FAQ said
+// prototypes are paid on confirmation: this file fails on either.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const siteConfigDir = path.join(root, "app/services/site-config");
@@ -87,7 +88,22 @@ describe("factsIn", () => {
   });
 });
 
-describe("business facts come from site-config", () => {
+/** Modules (not tests) that import site-config's demo data, the seed's source. */
+function siteConfigReaders(): string[] {
+  return scanned
+    .filter((file) => /from "(?:~\/services\/site-config|\.)\/site-config"/.test(readFileSync(file, "utf8")))
+    .map((file) => path.relative(root, file))
+    .sort();
+}
+
+describe("business facts come from the ajustes record", () => {
+  it("site-config's demo data is read only by the seeds: ajustes and the editorial content it quotes", () => {
+    const readers = siteConfigReaders();
+    expect(readers).toContain("app/features/site/content-collections/ajustes.ts");
+    // The editorial seed modules (app/features/site/content/*) may quote the facts; nothing else.
+    expect(readers.filter((file) => file !== "app/features/site/content-collections/ajustes.ts" && !file.startsWith("app/features/site/content/"))).toEqual([]);
+  });
+
   it("no page, component, email, PDF or content module writes an hour, phone, email, RFC, CLABE or the address itself", () => {
     // The scan must reach the content, the pages, the emails and the PDF, or it proves nothing.
     for (const expected of ["app/features/orders/components/checkout-form.tsx", "app/routes/catalogo/catalogo.tsx", "app/features/site/content/faqs.ts", "app/features/site/content/legal.ts", "app/routes/site/contact.tsx", "app/features/quotes/quote-pdf.server.tsx", "app/features/quotes/quote-emails.server.ts", "app/features/orders/order-emails.server.ts"]) {
@@ -117,14 +133,14 @@ describe("one payment rule", () => {
     for (const [where, text] of [
       ["FAQ", faqAnswer("¿Piden anticipo?")],
       ["términos", terms],
-      ["términos de la cotización", DEFAULT_TERMS],
+      ["términos de la cotización", quoteDefaults.terms],
     ] as const) {
       expect(text, where).toContain(siteConfig.paymentTerms.onConfirmation);
       expect(text, where).toContain(siteConfig.paymentTerms.series);
       // No other split hides elsewhere in the same text.
       for (const percent of deposits(text)) expect([siteConfig.paymentTerms.depositPercent, 100 - siteConfig.paymentTerms.depositPercent], where).toContain(percent);
     }
-    expect(DEFAULT_TERMS).toContain(paymentRule());
+    expect(quoteDefaults.terms).toContain(paymentRule());
   });
 
   it("the FAQ says where the bank details are, and that is where the pages put them (an accepted quote and the order confirmation)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_CLABE, clabeCheckDigit, formatClabe, getPaymentConfig, getSpeiDetails, isValidClabe, speiAccountLine } from "./payment-account";
+import { DEMO_CLABE, clabeCheckDigit, formatClabe, getPaymentConfig, isValidClabe, speiDetails, speiAccountLine } from "./payment-account";
 
 describe("CLABE", () => {
   it("computes the control digit (weights 3, 7, 1)", () => {
@@ -38,9 +38,9 @@ describe("getPaymentConfig", () => {
   });
 });
 
-describe("getSpeiDetails and speiAccountLine", () => {
+describe("speiDetails and speiAccountLine", () => {
   it("give the same account with the reference, for pages and emails", () => {
-    const details = getSpeiDetails("COT-2026-0007", { SPEI_BANK: "Banorte", SPEI_CLABE: "002010077777777771" });
+    const details = speiDetails(getPaymentConfig({ SPEI_BANK: "Banorte", SPEI_CLABE: "002010077777777771" }), "COT-2026-0007");
     expect(details).toEqual({
       bank: "Banorte",
       clabe: "002010077777777771",

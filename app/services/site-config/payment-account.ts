@@ -1,6 +1,6 @@
 // Where customers send SPEI transfers, for orders and accepted quotes alike (docs/decisions/0033).
-// Read from the environment on every call (tests and a reload see changes) with demo defaults, so
-// `npm start` works out of the box:
+// The account shown is the `ajustes` record's (docs/decisions/0047); the environment below only
+// seeds that record on an empty database, with demo defaults so `npm start` works out of the box:
 //   SPEI_BANK         bank name shown to the customer            (default "BBVA México")
 //   SPEI_CLABE        18-digit CLABE, check digit verified        (default a demo CLABE)
 //   SPEI_BENEFICIARY  account holder, as the bank shows it         (default the legal name)
@@ -59,10 +59,9 @@ export function getPaymentConfig(source: Record<string, string | undefined> = pr
   };
 }
 
-/** The account and the reference the customer writes in the transfer's concept, ready to show. */
-export function getSpeiDetails(reference: string, source?: Record<string, string | undefined>): SpeiDetails {
-  const config = getPaymentConfig(source);
-  return { ...config, clabeDisplay: formatClabe(config.clabe), reference };
+/** The account (from the business facts) and the reference the customer writes in the transfer's concept, ready to show. */
+export function speiDetails(config: PaymentConfig, reference: string): SpeiDetails {
+  return { bank: config.bank, clabe: config.clabe, beneficiary: config.beneficiary, clabeDisplay: formatClabe(config.clabe), reference };
 }
 
 /** The account in one line of an email: "Banco: … · CLABE: … · Beneficiario: …". */

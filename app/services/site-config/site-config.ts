@@ -1,13 +1,13 @@
-// The business data shown across the site. The owner edits this one module (CONTENT.md); pages,
-// emails, the quote PDF and the editorial content (FAQ, legal pages) read it instead of repeating
-// it, and a test fails when an hour, phone, email or CLABE is written anywhere else
-// (business-facts.test.ts, docs/decisions/0033). The bank account for SPEI is in payment-account.ts.
+// The demo business data an empty database starts with: the `ajustes` record is seeded from it, and
+// so is the editorial content that quotes it (FAQ, legal pages). Nothing else reads it: pages, emails
+// and the quote PDF take the facts from the published `ajustes` record (docs/decisions/0047), and a
+// test fails when an hour, phone, email or CLABE is written anywhere else (business-facts.test.ts).
+// The demo bank account for SPEI is in payment-account.ts.
 import { TIME_ZONE } from "~/lib/time";
+import { clock, formatAddress as formatAddressOf, formatLocality as formatLocalityOf, paymentRuleOf } from "./business-facts";
 
 const OPENS = "08:00";
 const CLOSES = "18:00";
-/** "08:00" → "8:00": es-MX prose writes hours without the leading zero. */
-export const clock = (time: string) => time.replace(/^0(?=\d:)/, "");
 
 const DEPOSIT_PERCENT = 50;
 
@@ -56,7 +56,7 @@ export type SiteConfig = typeof siteConfig;
 
 /** The payment rule as one paragraph: paid on confirmation, or a deposit for series. */
 export function paymentRule(): string {
-  return `${siteConfig.paymentTerms.onConfirmation} ${siteConfig.paymentTerms.series}`;
+  return paymentRuleOf(siteConfig.paymentTerms);
 }
 
 /** A new quote's terms (with the payment rule, in the FAQ's and the legal terms' words) and its validity. */
@@ -65,16 +65,11 @@ export const quoteDefaults = {
   validityDays: 30,
 } as const;
 
-export function whatsappUrl(message = "Hola, me interesa cotizar un proyecto con Forja."): string {
-  return `https://wa.me/${siteConfig.whatsapp.number}?text=${encodeURIComponent(message)}`;
-}
-
-/** "Santa Rosa Jáuregui, Querétaro": where the plant is, short (the checkout's pickup option). */
+/** "Santa Rosa Jáuregui, Querétaro": where the plant is, short. */
 export function formatLocality(): string {
-  return `${siteConfig.address.locality}, ${siteConfig.address.region}`;
+  return formatLocalityOf(siteConfig.address);
 }
 
 export function formatAddress(): string {
-  const a = siteConfig.address;
-  return `${a.street}, ${formatLocality()}, CP ${a.postalCode}`;
+  return formatAddressOf(siteConfig.address);
 }

@@ -5,7 +5,6 @@ import { Form } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { FieldError, FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
 import { formatMoney } from "~/lib/format";
-import { formatLocality } from "~/services/site-config/site-config";
 import { ESTADOS, REGIMENES_FISCALES, USOS_CFDI } from "../sat-catalogs";
 import { CheckoutSchema, type CheckoutFields, type CheckoutInput } from "../forms";
 
@@ -74,9 +73,11 @@ export interface CheckoutFormProps {
   signedIn: boolean;
   hasSavedInvoice: boolean;
   totalCentavos: number;
+  /** Where the plant is, short ("Santa Rosa Jáuregui, Querétaro"), from the business facts. */
+  plantLocality: string;
 }
 
-export function CheckoutForm({ formToken, lastResult, defaults, signedIn, hasSavedInvoice, totalCentavos }: CheckoutFormProps) {
+export function CheckoutForm({ formToken, lastResult, defaults, signedIn, hasSavedInvoice, totalCentavos, plantLocality }: CheckoutFormProps) {
   const [form, fields] = useForm<CheckoutFields, CheckoutInput>({
     id: "checkout",
     lastResult: lastResult ?? undefined,
@@ -116,7 +117,7 @@ export function CheckoutForm({ formToken, lastResult, defaults, signedIn, hasSav
         <fieldset>
           <legend className="sr-only">Cómo recibirá su pedido</legend>
           <div className="grid gap-3 sm:grid-cols-2">
-            <RadioOption field={fields.delivery} value="recoger" label="Recoger en planta" hint={`${formatLocality()}. Sin costo.`} />
+            <RadioOption field={fields.delivery} value="recoger" label="Recoger en planta" hint={`${plantLocality}. Sin costo.`} />
             <RadioOption field={fields.delivery} value="envio" label="Envío a domicilio" hint="Le confirmamos el costo y la paquetería por correo." />
           </div>
           <FieldError field={fields.delivery} />

@@ -1,16 +1,17 @@
 import { SpeiPaymentPanel } from "~/components/ui/spei-payment-panel";
 import { formatMoney } from "~/lib/format";
 import type { SpeiDetails } from "~/services/site-config/payment-account";
-import { formatAddress, siteConfig } from "~/services/site-config/site-config";
 
-/** How to pay: the SPEI data with the order's reference, or paying at the plant. */
+/** How to pay: the SPEI data with the order's reference, or paying at the plant (its address and hours from the business facts). */
 export function PaymentInstructions({
   method,
   payment,
   totalCentavos,
   number,
+  plant,
 }: {
   method: "spei" | "recoger";
+  plant: { address: string; hours: string };
   payment: SpeiDetails | null;
   totalCentavos: number;
   number: string;
@@ -22,7 +23,7 @@ export function PaymentInstructions({
           Pago al recoger en planta
         </h2>
         <p className="mt-2 text-acero-800">
-          Pague {formatMoney(totalCentavos)} con IVA al recoger su pedido en {formatAddress()}, {siteConfig.hours.label.toLowerCase()}. Le
+          Pague {formatMoney(totalCentavos)} con IVA al recoger su pedido en {plant.address}, {plant.hours.toLowerCase()}. Le
           avisaremos por correo cuando esté listo; mencione el pedido <strong>{number}</strong>.
         </p>
       </section>

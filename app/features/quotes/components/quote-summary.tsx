@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { siteConfig } from "~/services/site-config/site-config";
+import type { PublicSiteFacts } from "~/services/site-config/business-facts";
 
 // The side summary of the customer's quote page: total, lead time, validity, and how to talk to
 // Forja about it instead (phone, or an email already titled with the quote number).
@@ -12,9 +12,11 @@ export interface QuoteSummaryProps {
   total: string;
   leadTimeDays: number;
   validity: ReactNode;
+  /** The business's phone and email (the facts of `ajustes`). */
+  contact: Pick<PublicSiteFacts, "phone" | "email">;
 }
 
-export function QuoteSummary({ number, total, leadTimeDays, validity }: QuoteSummaryProps) {
+export function QuoteSummary({ number, total, leadTimeDays, validity, contact }: QuoteSummaryProps) {
   return (
     <section aria-labelledby="resumen" className="rounded-lg border border-acero-200 bg-acero-50 p-6">
       <h2 id="resumen" className="text-lg font-semibold text-acero-900">
@@ -38,12 +40,12 @@ export function QuoteSummary({ number, total, leadTimeDays, validity }: QuoteSum
       </dl>
       <p className="mt-4 text-sm text-acero-700">
         ¿Prefiere hablarlo? Llámenos al{" "}
-        <a href={siteConfig.phone.href} className={linkClass}>
-          {siteConfig.phone.display}
+        <a href={contact.phone.href} className={linkClass}>
+          {contact.phone.display}
         </a>{" "}
         o escriba a{" "}
-        <a href={`mailto:${siteConfig.email}?subject=${encodeURIComponent(`Cotización ${number}`)}`} className={linkClass}>
-          {siteConfig.email}
+        <a href={`mailto:${contact.email}?subject=${encodeURIComponent(`Cotización ${number}`)}`} className={linkClass}>
+          {contact.email}
         </a>
         .
       </p>

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clabeCheckDigit, DEMO_CLABE, getPaymentConfig } from "~/services/site-config/payment-account";
 import { paymentRule, quoteDefaults, siteConfig } from "~/services/site-config/site-config";
-import { ajustes, AjustesSchema, DIAS, phoneHref, whatsappNumber, type Ajustes } from "./ajustes";
+import { phoneHref, whatsappNumber } from "~/services/site-config/business-facts";
+import { ajustes, AjustesSchema, DIAS, type Ajustes } from "./ajustes";
 
 const seeded = (): Ajustes => ajustes.seed()[0]!;
 

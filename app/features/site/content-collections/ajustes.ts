@@ -1,6 +1,7 @@
 import type { ContentCollection, ContentField } from "~/services/content/collection";
 import { getPaymentConfig, isValidClabe } from "~/services/site-config/payment-account";
-import { clock, quoteDefaults, siteConfig } from "~/services/site-config/site-config";
+import { clock } from "~/services/site-config/business-facts";
+import { quoteDefaults, siteConfig } from "~/services/site-config/site-config";
 import { emailField, isMexicanPhone, MEXICAN_PHONE_MESSAGE } from "~/lib/form-fields";
 import { validateRfc } from "~/lib/rfc";
 import { z } from "~/lib/zod";
@@ -105,18 +106,6 @@ export const AjustesSchema = z
   });
 
 export type Ajustes = z.output<typeof AjustesSchema>;
-
-/** "tel:+524420000000" for a phone written "+52 442 000 0000" (ten digits get Mexico's +52). */
-export function phoneHref(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return `tel:+${digits.length === 10 ? `52${digits}` : digits}`;
-}
-
-/** The number wa.me wants: digits only, with the country code ("524420000001"). */
-export function whatsappNumber(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return digits.length === 10 ? `52${digits}` : digits;
-}
 
 const FIELDS: readonly ContentField[] = [
   { name: "nombre", label: "Nombre comercial", kind: "text", required: true, help: "Como aparece en el encabezado, los correos y la cotización en PDF." },

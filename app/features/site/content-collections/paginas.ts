@@ -41,8 +41,8 @@ export const PaginaSchema = z.object({
 
 export type Pagina = z.output<typeof PaginaSchema>;
 
-// The about page's section headings and meta description are today written in its route
-// (app/routes/site/about.tsx); paginas.test.ts checks they are still the same words there.
+// The about page's title, meta description and section headings, as its route wrote them before it
+// read this record (docs/decisions/0048); /about now shows whatever the record says.
 export const ABOUT_PAGE = {
   title: "Nosotros",
   description: "Forja diseña y fabrica en Querétaro desde 2015: ingeniería, maquinado, lámina, moldes, inyección y ensamble bajo un mismo techo.",

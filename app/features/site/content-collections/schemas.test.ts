@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import type { z } from "~/lib/zod";
 import { industrias } from "./industrias";
 import { inicio } from "./inicio";
-import { MedioSchema } from "./medios";
 import { paginas } from "./paginas";
 import { preguntas } from "./preguntas";
 import { RedireccionSchema } from "./redirecciones";
@@ -83,18 +82,6 @@ describe("preguntas, inicio and paginas", () => {
     const page = paginas.schema.parse({ slug: "calidad", titulo: "Calidad", descripcion: "Cómo medimos y documentamos cada pieza.", cuerpo: paginas.seed()[1]!.cuerpo });
     expect(page).toMatchObject({ slug: "calidad", titular: "", entrada: "", cifras: [], imagen: null, publicado: true });
     expect(paginas.paths(page)).toEqual(["/calidad"]);
-  });
-});
-
-describe("medios", () => {
-  it("require alt text, sizes in whole pixels and a focal point inside the image", () => {
-    expect(messages(MedioSchema, { archivo: "a1b2.webp", alt: " ", ancho: 0, alto: 10.5, foco_x: 1.2 })).toEqual({
-      alt: "Describa la imagen para quien no puede verla: qué muestra, en una frase.",
-      ancho: "El ancho de la imagen debe ser de al menos 1 píxel.",
-      alto: "El alto de la imagen es un número entero de píxeles.",
-      foco_x: "El punto de interés horizontal va de 0 a 1.",
-    });
-    expect(MedioSchema.parse({ archivo: "a1b2.webp", alt: "Brida de acero", ancho: 1200, alto: 800 })).toMatchObject({ foco_x: 0.5, foco_y: 0.5 });
   });
 });
 

@@ -1,6 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { about } from "~/features/site/content/about";
 import { faqGroups } from "~/features/site/content/faqs";
@@ -20,7 +17,6 @@ import { servicios } from "./servicios";
 // Each seed says what today's modules say, word for word, so the demo site stays the same when the
 // pages start reading the database.
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const lines = (document: unknown) => plainText(document as RichTextDocument).split("\n");
 
 /** The words of some HTML as a reader sees them: tags out, entities decoded, spaces collapsed. */
@@ -150,13 +146,6 @@ describe("paginas", () => {
       headings.team,
       ...about.team,
     ]);
-  });
-
-  it("take the about page's title, description and headings from its route, where they are written today", () => {
-    const route = readFileSync(path.join(root, "app/routes/site/about.tsx"), "utf8");
-    expect(route).toContain(`title: "${ABOUT_PAGE.title}"`);
-    expect(route).toContain(`description: "${ABOUT_PAGE.description}"`);
-    for (const heading of Object.values(ABOUT_PAGE.headings)) expect(route).toMatch(new RegExp(`>\\s*${heading}\\s*<`));
   });
 
   it("give the legal pages their Markdown's words, as the site renders them today, and their headings and lists", () => {

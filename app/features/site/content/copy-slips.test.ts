@@ -9,7 +9,8 @@ import { faqGroups } from "./faqs";
 import { home } from "./home";
 import { industries } from "./industries";
 import { legalPages } from "./legal";
-import { serviceNameInSentence, services } from "./services";
+import { serviceNameInSentence } from "../service-name";
+import { services } from "./services";
 
 // The site speaks to customers as "usted" and writes acronyms in capitals. This scans the editorial
 // content, the email modules and the text of the pages and components for the slips that crept in

@@ -164,10 +164,3 @@ export const services: Service[] = [
 export function getService(slug: string): Service | undefined {
   return services.find((service) => service.slug === slug);
 }
-
-/** A service name inside a sentence ("Cotizar maquinado CNC"): only the first word loses its capital, so acronyms keep theirs. */
-export function serviceNameInSentence(name: string): string {
-  const [first = "", ...rest] = name.split(" ");
-  const word = first === first.toUpperCase() ? first : first.charAt(0).toLowerCase() + first.slice(1);
-  return [word, ...rest].join(" ");
-}

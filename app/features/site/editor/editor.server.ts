@@ -2,10 +2,14 @@ import type { ContentData, ContentField } from "~/services/content/collection";
 import { diffContent, type FieldDiff } from "~/services/content/diff";
 import type { ContentConflict } from "~/services/content/drafts.server";
 import type { ContentEntry } from "~/services/content/entry";
+import type { MediaView } from "~/lib/media";
+import { richTextImageIds } from "~/lib/rich-text/image-ids";
 import { renderRichText } from "~/lib/rich-text/render.server";
 import { formatDateTime } from "~/lib/format";
 import { getEntry } from "~/services/content/entries.server";
 import { getCollection, listCollections, type AnyContentCollection } from "~/services/content/registry.server";
+import { mediaViews } from "../media/media-library.server";
+import { richTextImageSource } from "../media/rich-text-images.server";
 
 // What the content editor (/admin/contenido, docs/decisions/0045) reads of the store: which staff
 // area each collection belongs to, the rows of its lists and what a form needs (its fields, the
@@ -95,15 +99,29 @@ export function editorCollection(collection: AnyContentCollection): EditorCollec
   return { name: collection.name, label: collection.label, singular: collection.singular, singleton: collection.singleton, slugField: collection.slugField ?? null, fields: collection.fields };
 }
 
-/** The server's sanitized rendering of each top-level long text of `data`, for the editor's first paint. */
-export function richTextPreviews(collection: AnyContentCollection, data: ContentData | null): Record<string, string> {
+/** The library images `data` names: its image fields and the images inside its long texts, at any depth of its items. */
+function mediaIdsOf(fields: readonly ContentField[], data: ContentData | null | undefined, ids: Set<string>): Set<string> {
+  for (const field of fields) {
+    const value = data?.[field.name];
+    if (field.kind === "media" && typeof value === "string" && value) ids.add(value);
+    else if (field.kind === "richtext") for (const id of richTextImageIds(value)) ids.add(id);
+    else if (field.kind === "items" && Array.isArray(value)) for (const item of value) mediaIdsOf(field.items ?? [], item as ContentData, ids);
+  }
+  return ids;
+}
+
+/** What a form shows first: each top-level long text rendered by the server (sanitized, its images included) and the library images the record names, by id. */
+export async function recordFormMedia(collection: AnyContentCollection, data: ContentData | null): Promise<{ previews: Record<string, string>; media: Record<string, MediaView> }> {
+  const views = await mediaViews(mediaIdsOf(collection.fields, data, new Set()));
+  const media: Record<string, MediaView> = Object.fromEntries(views);
+  const resolveImage = (mediaId: string) => (media[mediaId] ? richTextImageSource(media[mediaId]) : null);
   const previews: Record<string, string> = {};
   for (const field of collection.fields) {
     if (field.kind !== "richtext") continue;
     const value = data?.[field.name];
-    previews[field.name] = value ? renderRichText(value as Parameters<typeof renderRichText>[0]) : "";
+    previews[field.name] = value ? renderRichText(value as Parameters<typeof renderRichText>[0], { resolveImage }) : "";
   }
-  return previews;
+  return { previews, media };
 }
 
 /** A stale save as the conflict screen shows it: both versions, the difference field by field, the version to save over. */

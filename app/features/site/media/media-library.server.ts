@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { afterCommit, getDb, withTransaction } from "~/db/client.server";
 import { contentEntries, media, type MediaVariant } from "~/db/schema/content";
 import { ok, invalid, notFoundResult, type Result } from "~/lib/result";
@@ -17,20 +17,14 @@ export interface MediaListItem extends MediaView {
   createdAt: Date;
 }
 
-function toView(row: typeof media.$inferSelect): MediaListItem {
+/** What a page needs to show the image (MediaPicture). */
+function toMediaView(row: typeof media.$inferSelect): MediaView {
   const widths = [...new Set(row.variants.filter((variant) => !variant.crop).map((variant) => variant.width))].sort((a, b) => a - b);
-  return {
-    id: row.id,
-    alt: row.alt,
-    width: row.width,
-    height: row.height,
-    focalX: row.focalX,
-    focalY: row.focalY,
-    widths,
-    originalName: row.originalName,
-    bytes: row.bytes,
-    createdAt: row.createdAt,
-  };
+  return { id: row.id, alt: row.alt, width: row.width, height: row.height, focalX: row.focalX, focalY: row.focalY, widths };
+}
+
+function toView(row: typeof media.$inferSelect): MediaListItem {
+  return { ...toMediaView(row), originalName: row.originalName, bytes: row.bytes, createdAt: row.createdAt };
 }
 
 /** The library, newest first; `search` looks in the alt text and the uploaded name. */
@@ -44,6 +38,19 @@ export async function listMedia(search = ""): Promise<MediaListItem[]> {
     .orderBy(desc(media.createdAt), desc(media.id))
     .limit(500);
   return rows.map(toView);
+}
+
+/** The images of `ids` that still exist, by id, in one query (unknown and malformed ids are left out). */
+export async function mediaViews(ids: Iterable<string>): Promise<Map<string, MediaView>> {
+  const wanted = [...new Set(ids)].filter(isUuid).slice(0, 500);
+  if (wanted.length === 0) return new Map();
+  const rows = await getDb().select().from(media).where(inArray(media.id, wanted));
+  return new Map(rows.map((row) => [row.id, toMediaView(row)]));
+}
+
+/** The library as the editor's picker shows it (docs/decisions/0050): each image's view, newest first; `search` as in listMedia. */
+export async function listMediaViews(search = ""): Promise<MediaView[]> {
+  return (await listMedia(search)).map(({ originalName: _name, bytes: _bytes, createdAt: _created, ...view }) => view);
 }
 
 export async function getMedia(id: string): Promise<MediaListItem | null> {

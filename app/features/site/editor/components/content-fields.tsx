@@ -4,6 +4,7 @@ import { checkCopy, checkRichTextCopy, type CopyKind, type CopyWarning } from "~
 import type { FieldErrors } from "~/lib/result";
 import type { ContentData, ContentField } from "~/services/content/collection";
 import { richTextBlocks } from "~/services/content/diff";
+import { mediaThumbnail, MediaField, useMediaLibrary } from "./media-picker";
 
 // The record form of /admin/contenido, drawn from the collection's `fields` (docs/decisions/0045):
 // every kind of field as a labelled control with its help, its Spanish error beside it and its copy
@@ -24,6 +25,10 @@ export interface RichTextSlotProps {
   describedBy: string;
   invalid: boolean;
   onChange: (json: string) => void;
+  /** «Imagen» of the toolbar: the media library's dialog (absent outside an editor page). */
+  onPickImage?: () => Promise<{ mediaId: string; alt: string } | null>;
+  /** How the editor shows an image of the library it knows. */
+  resolveImage?: (mediaId: string) => { src: string; width: number; height: number } | null;
 }
 
 export interface ContentFieldsProps {
@@ -131,6 +136,7 @@ export function ContentFields(props: ContentFieldsProps) {
 }
 
 function ContentFieldControl({ field, values, onChange, errors, path = "", disabled, locked = [], previews = {}, richText }: ContentFieldsProps & { field: ContentField }) {
+  const library = useMediaLibrary();
   const key = path ? `${path}.${field.name}` : field.name;
   const id = fieldId(key);
   const helpId = `${id}-ayuda`;
@@ -156,6 +162,18 @@ function ContentFieldControl({ field, values, onChange, errors, path = "", disab
         html: previews[key] ?? "",
         describedBy,
         invalid: Boolean(error),
+        onPickImage: library
+          ? async () => {
+              const image = await library.pick();
+              return image ? { mediaId: image.id, alt: image.alt } : null;
+            }
+          : undefined,
+        resolveImage: library
+          ? (mediaId) => {
+              const image = library.views[mediaId];
+              return image ? { src: mediaThumbnail(image), width: image.width, height: image.height } : null;
+            }
+          : undefined,
         onChange: (json) => {
           try {
             onChange(field.name, json ? JSON.parse(json) : "");
@@ -195,6 +213,20 @@ function ContentFieldControl({ field, values, onChange, errors, path = "", disab
           <div id={copyWarningsId(id)} />
         </div>
       );
+    case "media":
+      return (
+        <MediaField
+          id={id}
+          label={field.label}
+          help={<Help id={helpId} text={field.help} />}
+          helpId={field.help ? helpId : undefined}
+          errorId={errorId}
+          error={<ErrorText id={errorId} message={error} />}
+          value={typeof value === "string" && value ? value : null}
+          disabled={common.disabled}
+          onChange={(next) => onChange(field.name, next)}
+        />
+      );
     case "list":
       return <ListField field={field} id={id} list={Array.isArray(value) ? value.map((item) => String(item ?? "")) : []} onChange={(list) => onChange(field.name, list)} errors={errors} fieldKey={key} disabled={disabled} />;
     case "items":
@@ -217,8 +249,8 @@ function ContentFieldControl({ field, values, onChange, errors, path = "", disab
           {...common}
           type={type}
           value={text}
-          onChange={(event) => onChange(field.name, field.kind === "media" && event.target.value.trim() === "" ? null : event.target.value)}
-          className={field.kind === "slug" || field.kind === "media" ? `${inputClass} font-mono` : inputClass}
+          onChange={(event) => onChange(field.name, event.target.value)}
+          className={field.kind === "slug" ? `${inputClass} font-mono` : inputClass}
         />
       );
     }
@@ -226,7 +258,7 @@ function ContentFieldControl({ field, values, onChange, errors, path = "", disab
   return (
     <div>
       <Label htmlFor={id} field={field} />
-      <Help id={helpId} text={field.kind === "media" ? `${field.help ?? ""} Escriba el identificador de la imagen.`.trim() : field.help} />
+      <Help id={helpId} text={field.help} />
       {control}
       <ErrorText id={errorId} message={error} />
       <CopyWarnings fieldId={id} warnings={warnings} />

@@ -2,12 +2,15 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Link, useBlocker, useFetcher, useRevalidator } from "react-router";
 import { FormErrors, FormNotice } from "~/components/ui/form";
 import { endSentence, formatDateTime } from "~/lib/format";
+import type { MediaView } from "~/lib/media";
 import type { FieldErrors } from "~/lib/result";
 import { TIME_ZONE } from "~/lib/time";
 import type { ContentData } from "~/services/content/collection";
 import type { EditorCollection, EditorConflict } from "../editor.server";
 import { ContentFields, emptyValues, inputClass, type RichTextSlotProps } from "./content-fields";
 import { DiffView } from "./diff-view";
+import { PreviewLink } from "./preview-link";
+import { MediaLibrary } from "./media-picker";
 
 // The record screen of /admin/contenido (docs/decisions/0045): the form, its commands (save, publish,
 // schedule, discard, delete), the autosave and what it last did, the guard against leaving with
@@ -44,11 +47,15 @@ export interface RecordEditorProps {
   entry: RecordEditorEntry | null;
   values: ContentData | null;
   previews: Record<string, string>;
+  /** The library images the record names, by id (the image fields and the long texts show them). */
+  media?: Readonly<Record<string, MediaView>>;
   lock: RecordLock;
   title: string;
   richText: (props: RichTextSlotProps) => ReactNode;
   /** Links beside the title (the history). */
   links?: ReactNode;
+  /** The public address that previews the stored draft (docs/decisions/0049); none for a new record or one without a page. */
+  previewUrl?: string | null;
 }
 
 type SaveStatus = { kind: "idle" } | { kind: "saving"; auto: boolean } | { kind: "saved"; at: Date; done: string; auto: boolean } | { kind: "error"; message: string };
@@ -58,7 +65,17 @@ const clock = (value: Date) => (timeFormat ??= new Intl.DateTimeFormat("es-MX", 
 
 const serialize = (values: ContentData) => JSON.stringify(values);
 
-export function RecordEditor({ collection, entry, values: loaded, previews, lock, title, richText, links }: RecordEditorProps) {
+export function RecordEditor({ media = {}, ...props }: RecordEditorProps) {
+  return (
+    <main id="contenido" className="p-6 sm:p-8">
+      <MediaLibrary initial={media}>
+        <RecordEditorScreen {...props} />
+      </MediaLibrary>
+    </main>
+  );
+}
+
+function RecordEditorScreen({ collection, entry, values: loaded, previews, lock, title, richText, links, previewUrl }: Omit<RecordEditorProps, "media">) {
   const isNew = entry === null;
   const base = `/admin/contenido/${collection.name}/${entry?.id ?? "nuevo"}`;
   const lockUrl = `${base}/bloqueo`;
@@ -256,7 +273,7 @@ export function RecordEditor({ collection, entry, values: loaded, previews, lock
             : "Sin cambios pendientes.";
 
   return (
-    <main id="contenido" className="p-6 sm:p-8">
+    <>
       <p className="text-sm">
         <Link to={collection.singleton ? "/admin/contenido" : `/admin/contenido/${collection.name}`} className="font-semibold text-forja-700 underline underline-offset-2">
           ← {collection.singleton ? "Contenido" : collection.label}
@@ -269,7 +286,10 @@ export function RecordEditor({ collection, entry, values: loaded, previews, lock
             {entry ? entry.stateLabel : "Nuevo registro: no es público hasta que lo publique."}
           </p>
         </div>
-        {links}
+        <div className="flex flex-wrap items-start gap-3">
+          {previewUrl && !isNew ? <PreviewLink href={previewUrl} unsaved={dirty && !readOnly} saving={busy || status.kind === "saving"} failed={status.kind === "error"} flush={() => submit("guardar")} /> : null}
+          {links}
+        </div>
       </div>
 
       {!lock.held ? (
@@ -449,7 +469,7 @@ export function RecordEditor({ collection, entry, values: loaded, previews, lock
           </div>
         </div>
       ) : null}
-    </main>
+    </>
   );
 }
 

@@ -1,0 +1,46 @@
+import { logger } from "~/lib/logger.server";
+
+// While a backup copies the stored files (docs/decisions/0055), a file that the database snapshot
+// still names must not disappear from DATA_DIR/uploads: the orphan sweep, a replaced product photo
+// or a failed upload's clean-up would otherwise remove it between the snapshot and the copy. So the
+// disk store's removals wait here until the backup ends; keys are never reused, so removing them
+// late changes nothing else. Only the disk store needs it: that store belongs to one process (the
+// PGlite data directory is locked to it), and on PostgreSQL the files are rows of the same snapshot.
+
+interface HoldState {
+  holders: number;
+  pending: Set<string>;
+}
+
+const holder = globalThis as typeof globalThis & { __forjaRemovalHold?: HoldState };
+const state = (holder.__forjaRemovalHold ??= { holders: 0, pending: new Set() });
+
+/** Whether removals are held now; when they are, `keys` are kept to be removed when the hold ends. */
+export function deferRemovalsWhileHeld(keys: readonly string[]): boolean {
+  if (state.holders === 0) return false;
+  for (const key of keys) state.pending.add(key);
+  return true;
+}
+
+/**
+ * Holds the disk store's removals until the returned release runs. `release(remove)` removes what
+ * was held back with `remove` once the last holder lets go; `release(null)` forgets it (a restore
+ * replaced the whole store: the held keys belong to the state that is gone).
+ */
+export function holdRemovals(): (remove: ((keys: string[]) => Promise<void>) | null) => Promise<void> {
+  state.holders += 1;
+  let released = false;
+  return async (remove) => {
+    if (released) return;
+    released = true;
+    state.holders -= 1;
+    if (remove === null) {
+      state.pending.clear();
+      return;
+    }
+    if (state.holders > 0 || state.pending.size === 0) return;
+    const keys = [...state.pending];
+    state.pending.clear();
+    await remove(keys).catch((error: unknown) => logger.warn({ err: error, files: keys.length }, "could not remove stored files held during a backup"));
+  };
+}

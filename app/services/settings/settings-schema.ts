@@ -1,0 +1,62 @@
+import { z } from "~/lib/zod";
+import { parseCronExpression } from "~/services/jobs/cron-expression";
+
+// The technical settings in PocketBase's shape (issue 17 §3, docs/decisions/0057), with Forja's rules
+// and Spanish messages. Browser-safe: /admin/sistema's form validates with it too. Only sections
+// that something in Forja reads are here; business facts live in `ajustes` (issue 16).
+
+/** A cron expression the scheduler runs ("0 3 * * *", in UTC), or "" for none. */
+export function isCronExpression(value: string): boolean {
+  if (value.trim() === "") return true;
+  try {
+    parseCronExpression(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const text = (max: number) => z.string({ error: "Escriba texto." }).trim().max(max, `Use como máximo ${max} caracteres.`);
+
+export const SettingsSchema = z.object({
+  meta: z.object({
+    appName: text(120).min(1, "Escriba el nombre del sitio."),
+    appURL: z.string({ error: "Escriba la dirección pública del sitio." }).trim().regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, "Escriba la dirección completa, con http:// o https://, por ejemplo https://forja.example."),
+    senderName: text(120),
+    senderAddress: z.union([z.literal(""), z.email({ error: "Escriba un correo válido, por ejemplo ventas@forja.example." })]),
+    hideControls: z.boolean({ error: "Indique sí o no." }),
+  }),
+  smtp: z.object({
+    enabled: z.boolean({ error: "Indique sí o no." }),
+    host: text(255),
+    port: z.number({ error: "Escriba el puerto como número, por ejemplo 587." }).int("El puerto es un número entero.").min(1, "El puerto va de 1 a 65535.").max(65_535, "El puerto va de 1 a 65535."),
+    username: text(255),
+    password: z.string({ error: "Escriba la contraseña." }).max(1000, "La contraseña es demasiado larga."),
+    authMethod: z.enum(["", "PLAIN", "LOGIN"], { error: "Elija PLAIN o LOGIN." }),
+    tls: z.boolean({ error: "Indique sí o no." }),
+    localName: text(255),
+  }),
+  backups: z.object({
+    cron: z.string({ error: "Escriba la programación en formato cron." }).trim().refine(isCronExpression, "Escriba cinco campos de cron en hora UTC, por ejemplo 0 9 * * * (cada día a las 9:00 UTC, 3:00 en la Ciudad de México), o déjelo vacío."),
+    cronMaxKeep: z.number({ error: "Escriba cuántos respaldos programados se conservan." }).int("Escriba un número entero.").min(1, "Conserve al menos 1 respaldo.").max(365, "Conserve como máximo 365 respaldos."),
+  }),
+  logs: z.object({
+    maxDays: z.number({ error: "Escriba los días que se conservan los registros." }).int("Escriba un número entero de días.").min(0, "Los días van de 0 a 3650.").max(3650, "Los días van de 0 a 3650."),
+  }),
+});
+
+export type Settings = z.output<typeof SettingsSchema>;
+
+/** Values only written, never answered (PocketBase omits them too); a PATCH without them keeps them. */
+export const SECRET_PATHS = ["smtp.password"] as const;
+
+export const DEFAULT_SETTINGS: Settings = {
+  meta: { appName: "Forja", appURL: "http://localhost:3000", senderName: "", senderAddress: "", hideControls: false },
+  smtp: { enabled: false, host: "", port: 587, username: "", password: "", authMethod: "", tls: false, localName: "" },
+  // 9:00 UTC is 3:00 in Mexico City: the quietest hour of the shop's site.
+  backups: { cron: "0 9 * * *", cronMaxKeep: 7 },
+  logs: { maxDays: 7 },
+};
+
+/** A setting (a dotted path, or a whole section) and the environment variable that fixes it. */
+export type EnvironmentOverrides = Readonly<Record<string, string>>;
