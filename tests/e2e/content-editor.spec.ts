@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { signInStaffWithForm, uniqueToken } from "./support/accounts";
 import { axeViolations } from "./support/axe";
+import { createQuestionDraft } from "./support/content";
 import { waitForAdminMarker } from "./support/shop";
 import { waitForHydration } from "./support/site";
 import { STAFF_AREA_REFUSED, createStaffMember, signInAdmin, type StaffRole } from "./support/staff";
@@ -30,22 +31,9 @@ async function publicQuestions(request: APIRequestContext): Promise<string[]> {
 const saveButton = (page: Page) => page.getByRole("button", { name: "Guardar borrador" });
 const status = (page: Page) => page.getByTestId("autosave-status");
 
-/** Opens a new question's form and creates it as a draft; answers its address. */
-async function createQuestion(page: Page, question: string): Promise<string> {
-  await page.goto("/admin/contenido/preguntas/nuevo");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Agregar pregunta");
-  await waitForHydration(page);
-  await page.getByLabel("Pregunta", { exact: true }).fill(question);
-  const answer = page.getByRole("textbox", { name: "Respuesta" });
-  await expect(answer).toHaveAttribute("contenteditable", "true");
-  await answer.click();
-  await page.keyboard.type("Sí: maquinamos titanio grado 5 con tolerancias de ±0.01 mm.");
-  await page.getByLabel("Categoría", { exact: true }).fill("Materiales");
-  await saveButton(page).click();
-  await page.waitForURL(/\/admin\/contenido\/preguntas\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId("record-state")).toHaveText("Sin publicar");
-  await waitForHydration(page);
-  return new URL(page.url()).pathname;
+/** A new question saved as a draft; answers its address. */
+function createQuestion(page: Page, question: string): Promise<string> {
+  return createQuestionDraft(page, { question, answer: "Sí: maquinamos titanio grado 5 con tolerancias de ±0.01 mm.", category: "Materiales" });
 }
 
 test("an editor adds a question as a draft, publishes it, meets a conflict and restores version 1", async ({ page, request, newClient }) => {

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { STAFF, signInStaffWithForm, uniqueToken } from "./support/accounts";
 import { axeViolations } from "./support/axe";
+import { createQuestionDraft } from "./support/content";
 import { waitForAdminMarker } from "./support/shop";
 import { waitForHydration } from "./support/site";
 
@@ -39,19 +40,7 @@ test("a question scheduled for the next minute stays off /faqs until then and is
   test.setTimeout(180_000); // up to 80 s until the next minute with room to spare
   await staffOnPage(page);
   const question = `¿Rectifican ejes templados a 60 HRC? ${uniqueToken()}`;
-  await page.goto("/admin/contenido/preguntas/nuevo");
-  await waitForHydration(page);
-  await page.getByLabel("Pregunta", { exact: true }).fill(question);
-  const answer = page.getByRole("textbox", { name: "Respuesta" });
-  await expect(answer).toHaveAttribute("contenteditable", "true");
-  await answer.click();
-  await page.keyboard.type("Sí, en rectificadora cilíndrica con tolerancias de ±0.005 mm.");
-  await page.getByLabel("Categoría", { exact: true }).fill("Procesos");
-  await page.getByLabel("Publicado", { exact: true }).check();
-  await saveButton(page).click();
-  await page.waitForURL(/\/admin\/contenido\/preguntas\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId("record-state")).toHaveText("Sin publicar");
-  await waitForHydration(page);
+  await createQuestionDraft(page, { question, answer: "Sí, en rectificadora cilíndrica con tolerancias de ±0.005 mm.", category: "Procesos", published: true });
 
   // The next whole minute with at least 20 s to look at /faqs before it.
   const minute = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);

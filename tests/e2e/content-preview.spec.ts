@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { signInStaffWithForm, uniqueToken } from "./support/accounts";
 import { axeViolations } from "./support/axe";
+import { createQuestionDraft } from "./support/content";
 import { waitForAdminMarker } from "./support/shop";
 import { waitForHydration } from "./support/site";
 import { createStaffMember, signInAdmin } from "./support/staff";
@@ -28,18 +29,7 @@ test("an editor previews a question's draft at /faqs; visitors at that address s
   const question = `¿Hacen roscas métricas finas? ${token}`;
 
   // A new question, saved as a draft: not public.
-  await page.goto("/admin/contenido/preguntas/nuevo");
-  await waitForHydration(page);
-  await page.getByLabel("Pregunta", { exact: true }).fill(question);
-  const answer = page.getByRole("textbox", { name: "Respuesta" });
-  await expect(answer).toHaveAttribute("contenteditable", "true");
-  await answer.click();
-  await page.keyboard.type("Sí: de M3 x 0.35 a M24 x 1.5, con calibre pasa/no pasa.");
-  await page.getByLabel("Categoría", { exact: true }).fill("Procesos");
-  await page.getByRole("button", { name: "Guardar borrador" }).click();
-  await page.waitForURL(/\/admin\/contenido\/preguntas\/[0-9a-f-]{36}$/);
-  await waitForHydration(page);
-  await expect(page.getByTestId("record-state")).toHaveText("Sin publicar");
+  await createQuestionDraft(page, { question, answer: "Sí: de M3 x 0.35 a M24 x 1.5, con calibre pasa/no pasa.", category: "Procesos" });
 
   // A change not saved yet: «Vista previa» saves it first, then opens the page in a new tab.
   const revised = `${question} (revisada)`;

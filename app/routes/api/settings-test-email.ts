@@ -1,14 +1,12 @@
 import type { Route } from "./+types/settings-test-email";
 import { TEST_EMAIL_TEMPLATES, testEmail } from "~/features/accounts/index.server";
 import { logger } from "~/lib/logger.server";
-import { readFieldsBody } from "~/lib/request-body";
 import { invalid } from "~/lib/result";
 import { z } from "~/lib/zod";
 import { sendNow } from "~/services/mail/transport.server";
-import { AUTH_API_MESSAGES, pocketBaseError } from "~/services/records/auth-records.server";
+import { pocketBaseError } from "~/services/records/auth-records.server";
 import { errorResponse, noContent } from "./record-auth.server";
-import { validationBody } from "./settings-answers.server";
-import { superuserOnly } from "./superusers-only.server";
+import { superuserBody, validationBody } from "./settings-answers.server";
 
 // POST /api/settings/test/email {email, template, collection} (PocketBase's apis/settings.go): sends
 // one of the account templates to `email` right now, through the mail server the settings and the
@@ -23,12 +21,9 @@ const TestEmailSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const access = await superuserOnly(request, context);
-  if (!access.ok) return access.response;
-  const body = await readFieldsBody(request);
-  if (body === "too-large") return errorResponse(pocketBaseError(413, AUTH_API_MESSAGES.tooLarge));
-  if (body === null) return errorResponse(pocketBaseError(400, AUTH_API_MESSAGES.loadBody));
-  const parsed = TestEmailSchema.safeParse(body);
+  const read = await superuserBody(request, context);
+  if (!read.ok) return read.response;
+  const parsed = TestEmailSchema.safeParse(read.body);
   if (!parsed.success) {
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0] ?? "email")] ??= []).push(issue.message);

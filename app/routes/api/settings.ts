@@ -1,10 +1,9 @@
 import type { Route } from "./+types/settings";
-import { readFieldsBody } from "~/lib/request-body";
-import { AUTH_API_MESSAGES, pocketBaseError } from "~/services/records/auth-records.server";
+import { pocketBaseError } from "~/services/records/auth-records.server";
 import { patchSettings, settingsView } from "~/services/settings/settings.server";
 import { errorResponse, NO_STORE } from "./record-auth.server";
 import { superuserOnly } from "./superusers-only.server";
-import { validationBody } from "./settings-answers.server";
+import { superuserBody, validationBody } from "./settings-answers.server";
 
 // GET and PATCH /api/settings, PocketBase's settings API (apis/settings.go), superusers only
 // (issue 17 §3, docs/decisions/0057). Secrets are never answered; values the environment fixes say so.
@@ -16,13 +15,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const access = await superuserOnly(request, context);
-  if (!access.ok) return access.response;
+  const read = await superuserBody(request, context);
+  if (!read.ok) return read.response;
   if (request.method.toUpperCase() !== "PATCH") return errorResponse(pocketBaseError(405, "Method Not Allowed."));
-  const body = await readFieldsBody(request);
-  if (body === "too-large") return errorResponse(pocketBaseError(413, AUTH_API_MESSAGES.tooLarge));
-  if (body === null) return errorResponse(pocketBaseError(400, AUTH_API_MESSAGES.loadBody));
-  const result = await patchSettings(body);
+  const result = await patchSettings(read.body);
   if (!result.ok) return errorResponse(validationBody(result));
   return Response.json(result.value, { headers: NO_STORE });
 }
