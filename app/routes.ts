@@ -59,6 +59,8 @@ export default [
     route("admin/cotizaciones/nueva", "routes/admin/cotizacion-nueva.tsx"),
     route("admin/cotizaciones/:id", "routes/admin/cotizacion.tsx"),
     route("admin/personal", "routes/admin/personal.tsx"),
+    route("admin/sistema", "routes/admin/sistema.tsx"),
+    route("admin/sistema/respaldos/:key", "routes/admin/sistema-respaldo.ts"),
     // The content editor (docs/decisions/0045): collections, a record's form, its lock and its history.
     route("admin/contenido", "routes/admin/contenido.tsx"),
     // «Editar esta página» on the public site: the record that shows an address (docs/decisions/0049).

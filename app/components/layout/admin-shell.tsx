@@ -15,6 +15,7 @@ const adminNavigation: readonly { to: string; label: string; end: boolean; area?
   { to: "/admin/contenido", label: "Contenido", end: false, area: "contenido" },
   { to: "/admin/medios", label: "Imágenes", end: false, area: "contenido" },
   { to: "/admin/personal", label: "Personal", end: false, area: "personal" },
+  { to: "/admin/sistema", label: "Sistema", end: false, area: "sistema" },
 ];
 
 

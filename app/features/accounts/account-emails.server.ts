@@ -1,4 +1,6 @@
 import { enqueueMail } from "~/services/mail/outbox.server";
+import { sendNow } from "~/services/mail/transport.server";
+import { logger } from "~/lib/logger.server";
 import { renderEmail } from "~/services/mail/templates.server";
 import { getEnv } from "~/lib/env.server";
 import { getSiteFacts } from "~/features/site/index.server";
@@ -94,4 +96,21 @@ export async function testEmail(template: string): Promise<ComposedEmail | null>
   if (!compose) return null;
   const email = await compose({ name: "equipo de Forja" }, "correo-de-prueba");
   return { ...email, subject: `Prueba: ${email.subject}` };
+}
+
+/**
+ * Sends `template`'s test message to `to` right now, through the mail server the settings and the
+ * environment give (POST /api/settings/test/email and /admin/sistema's «Enviar correo de prueba»).
+ */
+export async function sendTestEmail(to: string, template: string): Promise<{ ok: true } | { ok: false; reason: "template" | "send"; message: string }> {
+  const email = await testEmail(template);
+  if (!email) return { ok: false, reason: "template", message: `Elija una plantilla que Forja envía: ${TEST_EMAIL_TEMPLATES.join(", ")}.` };
+  try {
+    await sendNow({ to, ...email });
+  } catch (error) {
+    logger.warn({ err: error }, "settings: the test email could not be sent");
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, reason: "send", message: `No se pudo enviar el correo de prueba: ${reason}` };
+  }
+  return { ok: true };
 }

@@ -20,4 +20,4 @@ export {
   type ApiTokenProblem,
 } from "./records-users-auth.server";
 export { API_OAUTH2_FAILURES, isApiProvider, listApiProviderAuths, signInApiClientWithProvider, type ApiOAuth2Meta, type ApiProviderAuth } from "./records-users-oauth2.server";
-export { TEST_EMAIL_TEMPLATES, testEmail } from "./account-emails.server";
+export { TEST_EMAIL_TEMPLATES, sendTestEmail, testEmail } from "./account-emails.server";

@@ -1,10 +1,8 @@
-import fs from "node:fs";
-import { Readable } from "node:stream";
 import type { Route } from "./+types/backups-key";
-import { activeBackup, backupExists, backupPath, deleteBackup } from "~/services/backups/backups.server";
+import { activeBackup, backupExists, deleteBackup } from "~/services/backups/backups.server";
 import { logger } from "~/lib/logger.server";
 import { pocketBaseError } from "~/services/records/auth-records.server";
-import { BACKUP_MESSAGES, badRequest, methodNotAllowed, noContent, superuserFileToken } from "./backups.server";
+import { BACKUP_MESSAGES, backupDownload, badRequest, methodNotAllowed, noContent, superuserFileToken } from "./backups.server";
 import { errorResponse } from "./record-auth.server";
 import { superuserOnly } from "./superusers-only.server";
 
@@ -15,18 +13,7 @@ import { superuserOnly } from "./superusers-only.server";
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (!(await superuserFileToken(new URL(request.url).searchParams.get("token")))) return errorResponse(pocketBaseError(403, BACKUP_MESSAGES.forbidden));
   if (!backupExists(params.key)) return errorResponse(pocketBaseError(404, BACKUP_MESSAGES.notFound));
-  const file = backupPath(params.key);
-  const stat = await fs.promises.stat(file);
-  const body = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
-  return new Response(body, {
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Length": String(stat.size),
-      "Content-Disposition": `attachment; filename=${params.key}`,
-      "Cache-Control": "private, no-store",
-      "Last-Modified": stat.mtime.toUTCString(),
-    },
-  });
+  return backupDownload(params.key);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -1,9 +1,7 @@
 import type { Route } from "./+types/settings-test-email";
-import { TEST_EMAIL_TEMPLATES, testEmail } from "~/features/accounts/index.server";
-import { logger } from "~/lib/logger.server";
+import { TEST_EMAIL_TEMPLATES, sendTestEmail } from "~/features/accounts/index.server";
 import { invalid } from "~/lib/result";
 import { z } from "~/lib/zod";
-import { sendNow } from "~/services/mail/transport.server";
 import { pocketBaseError } from "~/services/records/auth-records.server";
 import { errorResponse, noContent } from "./record-auth.server";
 import { superuserBody, validationBody } from "./settings-answers.server";
@@ -29,14 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0] ?? "email")] ??= []).push(issue.message);
     return errorResponse(validationBody(invalid({ fieldErrors })));
   }
-  const email = await testEmail(parsed.data.template);
-  if (!email) return errorResponse(validationBody(invalid({ fieldErrors: { template: [TEMPLATE_MESSAGE] } })));
-  try {
-    await sendNow({ to: parsed.data.email, ...email });
-  } catch (error) {
-    logger.warn({ err: error }, "settings: the test email could not be sent");
-    const reason = error instanceof Error ? error.message : String(error);
-    return errorResponse(pocketBaseError(400, `No se pudo enviar el correo de prueba: ${reason}`));
-  }
+  const sent = await sendTestEmail(parsed.data.email, parsed.data.template);
+  if (!sent.ok && sent.reason === "template") return errorResponse(validationBody(invalid({ fieldErrors: { template: [TEMPLATE_MESSAGE] } })));
+  if (!sent.ok) return errorResponse(pocketBaseError(400, sent.message));
   return noContent();
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import { getDb, type Database } from "~/db/client.server";
 import { outbox } from "~/db/schema/outbox";
-import { CLAIM_LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS, deliverDueMail, enqueueMail, startMailWorker } from "./outbox.server";
+import { CLAIM_LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS, deliverDueMail, enqueueMail, outboxSummary, retryFailedMail, startMailWorker } from "./outbox.server";
 import { startSmtpTestServer, type SmtpTestServer } from "../../../tests/support/smtp-test-server";
 import { getSiteFacts } from "~/features/site/site-facts.server";
 import { renderEmail } from "./templates.server";
@@ -214,5 +214,36 @@ describe("startMailWorker", () => {
     await enqueueMail({ to: "cliente@example.com", subject: "Después de parar", html: "<p>x</p>", text: "x" });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(smtp.received).toHaveLength(4);
+  });
+});
+
+describe("retryFailedMail", () => {
+  it("puts failed mail back in the queue, due now, and it is delivered; sent and pending mail stay as they were", async () => {
+    const now = new Date("2026-03-01T10:00:00Z");
+    const failed = await enqueueMail({ to: "cliente@example.com", subject: "Falló antes", html: "<p>x</p>", text: "x" });
+    const sent = await enqueueMail({ to: "cliente@example.com", subject: "Ya enviado", html: "<p>x</p>", text: "x" });
+    const waiting = await enqueueMail({ to: "cliente@example.com", subject: "En espera", html: "<p>x</p>", text: "x" });
+    const future = later(now, seconds(3600));
+    await getDb().update(outbox).set({ status: "failed", attempts: MAX_ATTEMPTS, lastError: "Error: connect ECONNREFUSED" }).where(eq(outbox.id, failed.id));
+    await getDb().update(outbox).set({ status: "sent", sentAt: now }).where(eq(outbox.id, sent.id));
+    await getDb().update(outbox).set({ nextAttemptAt: future }).where(eq(outbox.id, waiting.id));
+
+    const before = await outboxSummary();
+    expect(before).toMatchObject({ pending: 1, failed: 1 });
+    expect(before.failedMessages.map((row) => [row.subject, row.lastError])).toEqual([["Falló antes", "Error: connect ECONNREFUSED"]]);
+
+    expect(await retryFailedMail(now)).toBe(1);
+    expect(await rowOf(failed.id)).toMatchObject({ status: "pending", nextAttemptAt: now, attempts: MAX_ATTEMPTS });
+    expect(await rowOf(sent.id)).toMatchObject({ status: "sent" });
+    expect(await rowOf(waiting.id)).toMatchObject({ status: "pending", nextAttemptAt: future });
+    expect(await outboxSummary()).toMatchObject({ pending: 2, failed: 0, failedMessages: [] });
+
+    // Due at once: the next delivery sends it (the waiting one is not due yet).
+    expect(await deliverDueMail({ now })).toMatchObject({ claimed: 1, sent: 1 });
+    expect(await rowOf(failed.id)).toMatchObject({ status: "sent" });
+    expect(smtp.received.map((mail) => mail.parsed.subject)).toEqual(["Falló antes"]);
+
+    // Nothing failed: nothing to requeue.
+    expect(await retryFailedMail(now)).toBe(0);
   });
 });

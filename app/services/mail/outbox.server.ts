@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { z } from "~/lib/zod";
 import { afterCommit, getDb, type DbTransaction } from "~/db/client.server";
 import { outbox } from "~/db/schema/outbox";
@@ -155,6 +155,46 @@ export async function deliverDueMail(options: DeliverDueMailOptions = {}): Promi
     }
   }
   return report;
+}
+
+export interface OutboxSummary {
+  pending: number;
+  failed: number;
+  /** The newest failed messages, with the error of their last attempt. */
+  failedMessages: { id: string; to: string; subject: string; attempts: number; lastError: string | null; createdAt: Date }[];
+}
+
+/** What /admin/sistema shows of the queue: counts of pending and failed mail, the failed ones. */
+export async function outboxSummary(limit = 20): Promise<OutboxSummary> {
+  const db = getDb();
+  const counts = await db
+    .select({ status: outbox.status, count: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(inArray(outbox.status, ["pending", "failed"]))
+    .groupBy(outbox.status);
+  const failedMessages = await db
+    .select({ id: outbox.id, to: outbox.to, subject: outbox.subject, attempts: outbox.attempts, lastError: outbox.lastError, createdAt: outbox.createdAt })
+    .from(outbox)
+    .where(eq(outbox.status, "failed"))
+    .orderBy(desc(outbox.createdAt))
+    .limit(limit);
+  const of = (status: string) => counts.find((row) => row.status === status)?.count ?? 0;
+  return { pending: of("pending"), failed: of("failed"), failedMessages };
+}
+
+/**
+ * «Reintentar ahora» (/admin/sistema): every failed message back to pending, due now, and the
+ * worker woken. Each gets one more attempt (its count is kept, so a new failure fails it again).
+ * Answers how many were requeued.
+ */
+export async function retryFailedMail(now = new Date()): Promise<number> {
+  const requeued = await getDb()
+    .update(outbox)
+    .set({ status: "pending", nextAttemptAt: now })
+    .where(eq(outbox.status, "failed"))
+    .returning({ id: outbox.id });
+  if (requeued.length) nudgeMailWorker();
+  return requeued.length;
 }
 
 function describeError(error: unknown): string {
