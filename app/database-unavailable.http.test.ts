@@ -32,12 +32,13 @@ let output = "";
 
 /** Pages and API reads that need the database on every request (no page cache answers them). */
 const needsDatabase = {
-  catalogueSearch: { path: "/catalogo?q=fresa", html: true },
+  // A search nobody asked for before the outage: no kept page to answer it.
+  catalogueSearch: { path: "/catalogo?q=fresadora", html: true },
   quotes: { path: "/quotes", html: true, signedIn: true },
   recordList: { path: "/api/collections/productos/records?perPage=5", html: false },
 } as const;
-/** Public pages the page cache keeps and whose render needs no database. */
-const PUBLIC_PAGES = ["/", "/about"];
+/** Public pages the page cache keeps: answered from memory while the database is away (0052, 0053). */
+const PUBLIC_PAGES = ["/", "/about", "/catalogo?q=fresa"];
 
 interface Answer {
   status: number;
@@ -70,7 +71,8 @@ const askFor = (server: TestServer, which: keyof typeof needsDatabase) => {
 function lightLoad(targets: TestServer[]) {
   const answers: { at: number; status: number; ms: number; path: string }[] = [];
   const failures: string[] = [];
-  const paths = [...PUBLIC_PAGES, ...Object.values(needsDatabase).filter((target) => !("signedIn" in target)).map((target) => target.path)];
+  // Not the search asked during the outage: the load would get it kept before.
+  const paths = [...PUBLIC_PAGES, ...Object.values(needsDatabase).filter((target) => !("signedIn" in target) && target !== needsDatabase.catalogueSearch).map((target) => target.path)];
   let running = true;
   const loops = targets.map(async (server, index) => {
     for (let turn = index; running; turn += 1) {
@@ -137,7 +139,7 @@ describe("PostgreSQL stopped under two processes", { timeout: 120_000 }, () => {
     expect(customerCookie).not.toBe("");
     // Everything answers before the outage; the public pages are kept by the page cache.
     for (const server of both) {
-      for (const which of Object.keys(needsDatabase) as (keyof typeof needsDatabase)[]) {
+      for (const which of ["quotes", "recordList"] as const) {
         expect((await askFor(server, which)).status, `${server.url}${needsDatabase[which].path} before the outage`).toBe(200);
       }
       for (const path of PUBLIC_PAGES) {

@@ -174,7 +174,12 @@ export function createPageCache(options: {
   }
 
   function isCurrent(entry: ReadyPage): boolean {
-    return Date.now() < entry.renewAt && entry.version === changeVersionOf(entry.topics);
+    if (Date.now() >= entry.renewAt) return false;
+    const version = changeVersionOf(entry.topics);
+    // While changes cannot be followed (PostgreSQL is away, or its notifications are), the page kept
+    // last is served as it is rather than rendered against a database that cannot answer (a 503);
+    // when the feed listens again its epoch changes, and every page kept before is rendered again.
+    return version === undefined || version === entry.version;
   }
 
   async function serve(req: Request, res: Response, next: NextFunction) {

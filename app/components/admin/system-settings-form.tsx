@@ -41,7 +41,7 @@ export const SETTINGS_SECTIONS: readonly { legend: string; fields: readonly Sett
   {
     legend: "Respaldos",
     fields: [
-      { path: "backups.cron", label: "Programación (cron, hora UTC)", kind: "text", help: "Por ejemplo 0 9 * * * (cada día a las 9:00 UTC, 3:00 en la Ciudad de México). Vacío: sin respaldos programados." },
+      { path: "backups.cron", label: "Programación (cron, hora UTC)", kind: "text", help: "Por ejemplo 0 9 * * * (cada día a las 9 UTC, las 3 de la mañana en la Ciudad de México). Vacío: sin respaldos programados." },
       { path: "backups.cronMaxKeep", label: "Respaldos programados que se conservan", kind: "number" },
     ],
   },

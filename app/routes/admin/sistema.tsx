@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionAnswer = { intent: string; notice?: string; error?: string; submitted?: Record<string, string>; fieldErrors?: Record<string, string[]> };
 
 const answer = (intent: string, body: Omit<ActionAnswer, "intent">, status = 200) => data<ActionAnswer>({ intent, ...body }, { status });
-const TestEmailSchema = z.object({ email: z.email({ error: "Escriba un correo válido para recibir la prueba, por ejemplo usted@forja.example." }) });
+const TestEmailSchema = z.object({ email: z.email({ error: "Escriba un correo válido para recibir la prueba, por ejemplo usted@suempresa.mx." }) });
 const NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
 
 async function saveSettings(formData: FormData) {

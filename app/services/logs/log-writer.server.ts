@@ -218,7 +218,12 @@ async function writeBatch(state: WriterState, batch: Pending[]): Promise<void> {
   try {
     const rows = await toRows(batch, state.isStaffRole);
     // One parameter for the whole batch: far cheaper on PGlite than five per row.
-    const payload = JSON.stringify(rows.map((row) => ({ c: row.createdAt.toISOString(), l: row.level, m: row.message, d: row.data })));
+    // PostgreSQL's text cannot hold a NUL character: an address that carries one (%00) is logged
+    // with U+FFFD in its place, or the whole batch would be refused.
+    const payload = JSON.stringify(
+      rows.map((row) => ({ c: row.createdAt.toISOString(), l: row.level, m: row.message, d: row.data })),
+      (_key, value: unknown) => (typeof value === "string" ? value.replaceAll("\0", "\uFFFD") : value),
+    );
     if (rows.length) {
       await getDb().execute(
         sql`insert into ${logs} (created_at, level, message, data) select x.c, x.l, x.m, x.d from json_to_recordset(${payload}::json) as x(c timestamptz, l integer, m text, d json)`,

@@ -128,6 +128,24 @@ describe("the log writer", () => {
     }
   });
 
+  it("logs an address that carries a NUL character (%00) with U+FFFD in its place, and the rest of its batch too", async () => {
+    await getDb().delete(logs);
+    const writer = startLogWriter({ isStaffRole });
+    try {
+      recordRequest(request({ requestId: "req-nul", url: "/api/collections/solicitudes/records?sort=%7B%3Ax%7D.%00", userAgent: "agente\0raro" }));
+      recordRequest(request({ requestId: "req-vecina" }));
+      await writer.flush();
+      const stored = unwrap(await listLogs(params({ filter: "data.requestId = 'req-nul' || data.requestId = 'req-vecina'" })));
+      expect(stored.totalItems).toBe(2);
+      const nul = stored.items.find((item) => (item.data as { requestId?: string }).requestId === "req-nul")!;
+      expect(nul.message).toContain("\uFFFD");
+      expect(nul.message).not.toContain("\0");
+      expect((nul.data as { userAgent?: string }).userAgent).toBe("agente\uFFFDraro");
+    } finally {
+      await writer.stop();
+    }
+  });
+
   it("drops the oldest entries past its bound and counts them, without blocking", async () => {
     await getDb().delete(logs);
     const writer = startLogWriter({ isStaffRole });

@@ -23,7 +23,7 @@ export const SettingsSchema = z.object({
     appName: text(120).min(1, "Escriba el nombre del sitio."),
     appURL: z.string({ error: "Escriba la dirección pública del sitio." }).trim().regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, "Escriba la dirección completa, con http:// o https://, por ejemplo https://forja.example."),
     senderName: text(120),
-    senderAddress: z.union([z.literal(""), z.email({ error: "Escriba un correo válido, por ejemplo ventas@forja.example." })]),
+    senderAddress: z.union([z.literal(""), z.email({ error: "Escriba un correo válido, por ejemplo avisos@suempresa.mx." })]),
     hideControls: z.boolean({ error: "Indique sí o no." }),
   }),
   smtp: z.object({
@@ -37,7 +37,7 @@ export const SettingsSchema = z.object({
     localName: text(255),
   }),
   backups: z.object({
-    cron: z.string({ error: "Escriba la programación en formato cron." }).trim().refine(isCronExpression, "Escriba cinco campos de cron en hora UTC, por ejemplo 0 9 * * * (cada día a las 9:00 UTC, 3:00 en la Ciudad de México), o déjelo vacío."),
+    cron: z.string({ error: "Escriba la programación en formato cron." }).trim().refine(isCronExpression, "Escriba cinco campos de cron en hora UTC, por ejemplo 0 9 * * * (cada día a las 9 UTC, las 3 de la mañana en la Ciudad de México), o déjelo vacío."),
     cronMaxKeep: z.number({ error: "Escriba cuántos respaldos programados se conservan." }).int("Escriba un número entero.").min(1, "Conserve al menos 1 respaldo.").max(365, "Conserve como máximo 365 respaldos."),
   }),
   logs: z.object({
