@@ -340,7 +340,7 @@ export default function AdminSystemPage({ loaderData, actionData }: Route.Compon
           <h3 id="correo-prueba" className="font-semibold text-acero-900">
             Correo de prueba
           </h3>
-          <p className="mt-1 text-sm text-acero-700">Envía ahora un mensaje de confirmación de cuenta con los ajustes guardados, para comprobar el servidor de correo.</p>
+          <p className="mt-1 text-sm text-acero-700">Se envía al momento un mensaje de confirmación de cuenta con los ajustes guardados, para comprobar el servidor de correo.</p>
           <label htmlFor="correo-prueba-email" className="mt-3 block text-sm font-semibold text-acero-900">
             Enviar a
           </label>
