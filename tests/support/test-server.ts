@@ -70,7 +70,7 @@ export async function startTestServer(
      * so the files `prepare` stores on disk and the auth secret are the server's too; it is left in place.
      */
     dataDir?: string;
-    /** The PostgreSQL server to create the database on (default TEST_DATABASE_URL; none: PGlite). */
+    /** The PostgreSQL server to create the database on (default TEST_DATABASE_URL; none, or "": PGlite). */
     adminUrl?: string;
     /** An existing PostgreSQL database to run on as it is (another test server's): neither created nor dropped here. */
     databaseUrl?: string;

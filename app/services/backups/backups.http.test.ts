@@ -257,7 +257,8 @@ function expectSameRows(archive: ArchiveContent, tables: Map<string, string[]>):
 describe("backups on PGlite (one process)", { timeout: 900_000 }, () => {
   it("a backup made under load restores through the API to the byte, and only superusers may use it", async () => {
     const pgliteDir = path.join(dataDir, "pglite");
-    let server = await start({ dataDir: pgliteDir, prepare: () => prepareSuperuserCallers("pglite") });
+    // adminUrl "": PGlite even when the suite runs on PostgreSQL (TEST_DATABASE_URL).
+    let server = await start({ dataDir: pgliteDir, adminUrl: "", prepare: () => prepareSuperuserCallers("pglite") });
     const admin = await expectAuthorization(server.url, "pglite");
 
     const { archive } = await backUpUnderLoadThenRestore(() => server, admin, {
@@ -273,7 +274,7 @@ describe("backups on PGlite (one process)", { timeout: 900_000 }, () => {
           await database.close();
         }
         fs.rmSync(path.join(pgliteDir, "uploads"), { recursive: true, force: true });
-        server = await start({ dataDir: pgliteDir });
+        server = await start({ dataDir: pgliteDir, adminUrl: "" });
         // The session signed in before the backup: it is in the archive, so it outlives the restore.
         const again = sdkClient(server.url);
         again.authStore.save(admin.authStore.token, admin.authStore.record);
