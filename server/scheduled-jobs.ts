@@ -28,6 +28,11 @@ export function scheduledJobs(): CronJob[] {
     // The request and error log's retention: the settings' logs.maxDays, which LOGS_MAX_DAYS fixes when set (0057).
     { id: "logs-antiguos", expression: "0 * * * *", run: async () => deleteOldLogs((await getSettings()).logs.maxDays) },
     // Backups on the settings' schedule, keeping the newest backups.cronMaxKeep of them (0055, 0057).
-    scheduledBackupJob({ schedule: async () => ({ expression: (await getSettings()).backups.cron, keep: (await getSettings()).backups.cronMaxKeep }) }),
+    scheduledBackupJob({
+      schedule: async () => {
+        const { backups } = await getSettings();
+        return { expression: backups.cron, keep: backups.cronMaxKeep };
+      },
+    }),
   ];
 }

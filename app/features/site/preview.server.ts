@@ -46,8 +46,11 @@ async function requestedPreview(request: Request, staff: () => Promise<SessionUs
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const id = new URL(request.url).searchParams.get(PREVIEW_PARAMETER);
   if (!id) return null;
+  // Who asks first: a visitor's request with the parameter reads no draft from the database.
+  const user = await staff();
+  if (!staffMayUse(user?.role, "contenido")) return null;
   const preview = await loadDraftPreview(id);
-  return preview && mayPreview(await staff(), preview.collection) ? preview : null;
+  return preview && mayPreview(user, preview.collection) ? preview : null;
 }
 
 /**

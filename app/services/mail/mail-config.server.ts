@@ -79,7 +79,7 @@ export function smtpUrlOf(smtp: Settings["smtp"]): string {
 export function withMailSettings(config: MailConfig, settings: Pick<Settings, "smtp" | "meta">): MailConfig {
   const smtpUrl = config.smtpUrl ?? (settings.smtp.enabled && settings.smtp.host ? smtpUrlOf(settings.smtp) : undefined);
   const address = settings.meta.senderAddress;
-  const from = config.from ?? (address ? (settings.meta.senderName ? `"${settings.meta.senderName.replace(/["\\]/g, "")}" <${address}>` : address) : undefined);
+  const from = config.from ?? (address ? (settings.meta.senderName ? senderHeader(settings.meta.senderName, address) : address) : undefined);
   return { ...config, smtpUrl, from };
 }
 
@@ -107,6 +107,10 @@ export async function mailSender(config: MailConfig = getMailConfig()): Promise<
   if (config.from) return config.from;
   if (!senderSource) throw new Error("Falta MAIL_FROM y no hay datos de la empresa para el remitente (registerMailSender).");
   const { name, email } = await senderSource();
-  // Quoted: a name with a comma or a period («S.A. de C.V.») is still one display name.
+  return senderHeader(name, email);
+}
+
+/** «"Name" <address>», quoted: a name with a comma or a period («S.A. de C.V.») is still one display name. */
+function senderHeader(name: string, email: string): string {
   return `"${name.replace(/["\\]/g, "")}" <${email}>`;
 }

@@ -109,9 +109,8 @@ export async function settingsView(): Promise<Record<string, unknown>> {
 }
 
 /** A value the environment fixes, changed by a PATCH: refused with the variable's name. */
-function overriddenChanges(patch: Record<string, unknown>, effective: Settings): FieldErrors {
+function overriddenChanges(patch: Record<string, unknown>, effective: Settings, fixed: EnvironmentOverrides): FieldErrors {
   const errors: FieldErrors = {};
-  const { fixed } = environmentOverrides();
   for (const [path, variable] of Object.entries(fixed)) {
     const [section, field] = path.split(".") as [Section, string | undefined];
     const given = patch[section];
@@ -133,7 +132,8 @@ function overriddenChanges(patch: Record<string, unknown>, effective: Settings):
 export async function patchSettings(patch: unknown): Promise<Result<Record<string, unknown>>> {
   if (!isObject(patch)) return invalid("Envíe los ajustes como un objeto JSON.");
   const stored = await readStored();
-  const fixedErrors = overriddenChanges(patch, withOverrides(stored, environmentOverrides().values));
+  const environment = environmentOverrides();
+  const fixedErrors = overriddenChanges(patch, withOverrides(stored, environment.values), environment.fixed);
   if (Object.keys(fixedErrors).length) return invalid({ fieldErrors: fixedErrors });
   const next = merged(stored, patch) as Record<string, Record<string, unknown>>;
   for (const path of SECRET_PATHS) {
