@@ -116,3 +116,16 @@ test("«Editar esta página» shows for an editor on /faqs and opens the questio
   await visitor.goto("/admin/contenido/ir?ruta=/faqs");
   await expect(visitor).toHaveURL(/\/admin\/login\?redirectTo=/);
 });
+
+test("staff whose role does not edit content (ventas) see no «Editar esta página» on public pages", async ({ page, request, newClient }) => {
+  test.slow(); // an invitation and a password hash
+  await signInAdmin(request);
+  const member = await createStaffMember(request, (await newClient()).request, "ventas", "sin-contenido");
+  await signInStaffWithForm(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/admin/);
+  await waitForAdminMarker(page);
+  await page.goto("/faqs");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Editar esta página" })).toHaveCount(0);
+});

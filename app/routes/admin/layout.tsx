@@ -3,7 +3,7 @@ import { Outlet, data, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminShell } from "~/components/layout/admin-shell";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { hasAdminMarker, setAdminMarker } from "~/lib/admin-marker";
+import { hasAdminMarker, setAdminMarker, setContentEditorMarker } from "~/lib/admin-marker";
 import { adminSignInCookie, consumedAdminSignIn, requireStaff } from "~/features/accounts/guards.server";
 import { requestMeta } from "~/lib/request-meta";
 import { STAFF_ROLE_LABELS, isStaffRole, staffAreasOf } from "~/features/accounts/staff-roles";
@@ -24,15 +24,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const { justSignedIn } = loaderData;
+  const editsContent = loaderData.staff.areas.includes("contenido");
 
   // The original app's browser guard, checked on mount and after every page load.
   useEffect(() => {
     if (justSignedIn) setAdminMarker();
+    if (hasAdminMarker()) setContentEditorMarker(editsContent);
     if (!hasAdminMarker()) {
       console.log("Usuario no autenticado");
       navigate(`/admin/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
     }
-  }, [location.key, location.pathname, location.search, justSignedIn, navigate]);
+  }, [location.key, location.pathname, location.search, justSignedIn, editsContent, navigate]);
 
   return (
     <AdminShell staff={loaderData.staff}>

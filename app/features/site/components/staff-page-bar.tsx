@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation, useMatches, useRouteLoaderData } from "react-router";
-import { hasAdminMarker } from "~/lib/admin-marker";
+import { hasAdminMarker, hasContentEditorMarker } from "~/lib/admin-marker";
 import { hasSessionHint } from "~/lib/session-hint";
 import type { DraftPreviewBanner } from "../preview.server";
 
@@ -39,7 +39,7 @@ export function StaffPageBar() {
   const leaf = useMatches().at(-1)?.id;
   const { pathname } = useLocation();
   const [staff, setStaff] = useState(false);
-  useEffect(() => setStaff(hasAdminMarker() && hasSessionHint(document.cookie)), [pathname]);
+  useEffect(() => setStaff(hasAdminMarker() && hasContentEditorMarker() && hasSessionHint(document.cookie)), [pathname]);
 
   if (preview) {
     return (
