@@ -134,6 +134,14 @@ test("an editor picks a library image for a service with the keyboard, publishes
     }).toPass({ timeout: 15_000 });
     await expect(visitor.locator(`.prose-forja picture source[type="image/avif"][srcset*="/medios/${imageId}/"]`)).toHaveCount(1);
     await expect(visitor.locator(`.prose-forja img[alt="${alt}"]`)).toHaveAttribute("width", "640");
+
+    // The record's history shows the chosen image and its description, not the library's id.
+    await page.goto(`/admin/contenido/servicios/${first.id}/historial`);
+    const imageRow = page.getByTestId("diff-row").filter({ has: page.getByRole("rowheader", { name: "Imagen", exact: true }) });
+    await expect(imageRow).toContainText(`Imagen: ${alt}`);
+    await expect(imageRow).not.toContainText(imageId);
+    await expect(imageRow.locator(`img[src^="/medios/${imageId}/"]`)).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
   } finally {
     const restored = await request.patch(`/api/collections/servicios/records/${first.id}`, { headers: { Authorization: apiToken }, data: { imagen: before.imagen, descripcion: before.descripcion } });
     expect(restored.status(), await restored.text()).toBe(200);

@@ -6,6 +6,7 @@ import { FormErrors, FormNotice } from "~/components/ui/form";
 import { TableScroll } from "~/components/ui/table-scroll";
 import { DiffView } from "~/features/site/editor/components/diff-view";
 import { entryTitle } from "~/features/site/editor/editor.server";
+import { mediaViews } from "~/features/site/media/media-library.server";
 import { notFound } from "~/lib/errors";
 import { formatDateTime } from "~/lib/format";
 import { readForm } from "~/lib/request-body";
@@ -37,7 +38,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const from = versionParam(search, "de") ?? (latest && latest > 1 ? latest - 1 : null);
   const to = versionParam(search, "a") ?? latest;
   const diff = from && to ? await diffVersions(collection, entry.id, from, to) : null;
+  // An image field holds a media id: the screen shows the image and its description instead.
+  const imageFields = new Set(collection.fields.filter((field) => field.kind === "media").map((field) => field.name));
+  const imageIds = (diff?.ok ? diff.value : []).flatMap((change) => (change.kind === "value" && imageFields.has(change.field) ? [change.before, change.after] : [])).filter((value): value is string => typeof value === "string");
+  const images = Object.fromEntries(await mediaViews(imageIds));
   return {
+    images,
     collection: { name: collection.name, label: collection.label, singleton: collection.singleton },
     id: entry.id,
     title: entryTitle(collection, entry.draft ?? entry.published),
@@ -165,7 +171,7 @@ export default function AdminContentHistoryPage({ loaderData, actionData }: Rout
               <p className="text-sm text-acero-700">
                 Cambios de la versión {compare.from} a la {compare.to}:
               </p>
-              <DiffView diff={compare.diff} caption={`Cambios de la versión ${compare.from} a la ${compare.to}`} />
+              <DiffView diff={compare.diff} images={loaderData.images} caption={`Cambios de la versión ${compare.from} a la ${compare.to}`} />
             </div>
           ) : null}
         </section>

@@ -1,3 +1,4 @@
+import { mediaUrl, type MediaView } from "~/lib/media";
 import type { DiffPart, FieldDiff } from "~/services/content/diff";
 
 // The difference between two versions of a record, field by field (docs/decisions/0037): a changed
@@ -11,6 +12,21 @@ export function displayValue(value: unknown): string {
   if (value === false) return "No";
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
+}
+
+/** The images a diff names (an image field holds a media id), by id: shown as the image, not its id. */
+export type DiffImages = Readonly<Record<string, MediaView>>;
+
+function Value({ value, images }: { value: unknown; images?: DiffImages }) {
+  const image = typeof value === "string" ? images?.[value] : undefined;
+  if (!image) return <>{displayValue(value)}</>;
+  const width = image.widths[0] ?? 320;
+  return (
+    <span className="inline-flex items-center gap-2 align-middle">
+      <img src={mediaUrl(image.id, width, "webp")} alt="" width={64} height={Math.max(1, Math.round((64 * image.height) / Math.max(1, image.width)))} className="h-auto w-16 rounded border border-acero-200" loading="lazy" />
+      <span>{image.alt ? `Imagen: ${image.alt}` : "Imagen sin texto alternativo"}</span>
+    </span>
+  );
 }
 
 function Parts({ parts, show }: { parts: readonly DiffPart[]; show: readonly DiffPart["op"][] }) {
@@ -39,7 +55,7 @@ function Parts({ parts, show }: { parts: readonly DiffPart[]; show: readonly Dif
   );
 }
 
-export function DiffView({ diff, sides, caption }: { diff: readonly FieldDiff[]; sides?: { before: string; after: string }; caption: string }) {
+export function DiffView({ diff, sides, caption, images }: { diff: readonly FieldDiff[]; sides?: { before: string; after: string }; caption: string; images?: DiffImages }) {
   if (!diff.length) return <p className="mt-3 text-acero-700">Las dos versiones son iguales.</p>;
   return (
     <table className="mt-3 w-full table-fixed border-collapse text-sm">
@@ -88,19 +104,23 @@ export function DiffView({ diff, sides, caption }: { diff: readonly FieldDiff[];
               )
             ) : sides ? (
               <>
-                <td className="border border-acero-200 px-3 py-2 wrap-anywhere">{displayValue(change.before)}</td>
-                <td className="border border-acero-200 px-3 py-2 wrap-anywhere">{displayValue(change.after)}</td>
+                <td className="border border-acero-200 px-3 py-2 wrap-anywhere">
+                  <Value value={change.before} images={images} />
+                </td>
+                <td className="border border-acero-200 px-3 py-2 wrap-anywhere">
+                  <Value value={change.after} images={images} />
+                </td>
               </>
             ) : (
               <td className="border border-acero-200 px-3 py-2 wrap-anywhere">
                 <del className="bg-red-50 text-red-800">
                   <span className="sr-only">Antes: </span>
-                  {displayValue(change.before)}
+                  <Value value={change.before} images={images} />
                 </del>{" "}
                 →{" "}
                 <ins className="bg-green-50 text-green-900 no-underline">
                   <span className="sr-only">Después: </span>
-                  {displayValue(change.after)}
+                  <Value value={change.after} images={images} />
                 </ins>
               </td>
             )}
