@@ -121,7 +121,7 @@ test("an editor adds a question as a draft, publishes it, meets a conflict and r
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Historial: ${question} (revisada)`);
   await expect(page.getByTestId("version-row")).toHaveCount(2);
   await expect(page.getByTestId("diff-row").filter({ hasText: "Pregunta" })).toContainText("(revisada)");
-  await page.getByRole("link", { name: "Restaurar la versión 1" }).click();
+  await page.getByRole("link", { name: "Restaurar esta versión (número 1)" }).click();
   await page.getByRole("button", { name: "Sí, restaurar la versión 1" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Versión 1 restaurada" })).toBeVisible();
   await expect(page.getByTestId("version-row")).toHaveCount(3);

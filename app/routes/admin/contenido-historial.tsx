@@ -142,8 +142,8 @@ export default function AdminContentHistoryPage({ loaderData, actionData }: Rout
                 <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(item.at)}</td>
                 <td className="px-4 py-3 whitespace-nowrap">
                   {index > 0 ? (
-                    <AppLink to={`${base}/historial?restaurar=${item.number}`} className={linkClass} aria-label={`Restaurar la versión ${item.number}`}>
-                      Restaurar esta versión
+                    <AppLink to={`${base}/historial?restaurar=${item.number}`} className={linkClass}>
+                      Restaurar esta versión<span className="sr-only"> (número {item.number})</span>
                     </AppLink>
                   ) : null}
                 </td>
