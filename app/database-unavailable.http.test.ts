@@ -96,6 +96,24 @@ function lightLoad(targets: TestServer[]) {
   };
 }
 
+/** A session read and two sign-ins on the auth APIs: better-auth's handler (/api/sesion) and the content-service one (/api/auth). */
+async function authRequests(server: TestServer, only?: "session"): Promise<(Answer & { path: string })[]> {
+  const json = { "content-type": "application/json", accept: "application/json", origin: server.url };
+  const requests: [string, RequestInit][] = [
+    ["/api/sesion/get-session", { headers: { accept: "application/json", cookie: customerCookie } }],
+    ["/api/sesion/sign-in/email", { method: "POST", headers: json, body: JSON.stringify({ email: CUSTOMER.email, password: CUSTOMER.password }) }],
+    ["/api/auth/local", { method: "POST", headers: json, body: JSON.stringify({ identifier: CUSTOMER.email, password: CUSTOMER.password }) }],
+  ];
+  return Promise.all(
+    requests.slice(0, only ? 1 : undefined).map(async ([path, init]) => {
+      const started = performance.now();
+      const response = await fetch(`${server.url}${path}`, { ...init, redirect: "manual", signal: AbortSignal.timeout(15_000) });
+      const body = await response.text();
+      return { path, status: response.status, ms: performance.now() - started, retryAfter: response.headers.get("retry-after"), contentType: response.headers.get("content-type") ?? "", body };
+    }),
+  );
+}
+
 /** Polls until every request that needs the database answers 200 on `server`; the milliseconds it took. */
 async function servingAgain(server: TestServer, since: number): Promise<number> {
   for (;;) {
@@ -142,6 +160,9 @@ describe("PostgreSQL stopped under two processes", { timeout: 120_000 }, () => {
       for (const which of ["quotes", "recordList"] as const) {
         expect((await askFor(server, which)).status, `${server.url}${needsDatabase[which].path} before the outage`).toBe(200);
       }
+      const [session] = await authRequests(server, "session");
+      expect(session!.status, "/api/sesion/get-session before the outage").toBe(200);
+      expect(JSON.parse(session!.body)).toMatchObject({ user: { email: CUSTOMER.email } });
       for (const path of PUBLIC_PAGES) {
         const first = await fetch(`${server.url}${path}`, { signal: AbortSignal.timeout(15_000) });
         await first.arrayBuffer();
@@ -185,6 +206,15 @@ describe("PostgreSQL stopped under two processes", { timeout: 120_000 }, () => {
       expect(records.contentType).toContain("application/json");
       expect(JSON.parse(records.body)).toEqual({ status: 503, message: UNAVAILABLE_MESSAGE, data: {} });
       expect(UNAVAILABLE_MESSAGE).toContain(UNAVAILABLE_TITLE);
+
+      // The auth APIs (0065): better-auth's own handler (/api/sesion, which answered a bare 500) and the
+      // content-service one (/api/auth), as sign-ins and session reads send them.
+      for (const answer of await authRequests(server)) {
+        expect(answer.status, `${answer.path} while PostgreSQL is down`).toBe(503);
+        expect(answer.ms).toBeLessThan(ANSWER_WITHIN_MS);
+        expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
+        expect(JSON.parse(answer.body), answer.path).toEqual({ status: 503, message: UNAVAILABLE_MESSAGE, data: {} });
+      }
 
       for (const path of PUBLIC_PAGES) {
         const page = await ask(server, path);

@@ -10,7 +10,8 @@ import { describeError } from "~/lib/errors";
 import { answerDatabaseUnavailable } from "~/database-unavailable.server";
 import { getPublicSettings } from "~/features/site/public-settings.server";
 import { draftPreviewBanner, draftPreviewMiddleware } from "~/features/site/preview.server";
-import { headerSignedIn } from "~/features/accounts/index.server";
+import { headerSignedIn, impersonationBanner, impersonationMiddleware } from "~/features/accounts/index.server";
+import { ImpersonationBanner } from "~/components/layout/impersonation-banner";
 import { cachedSessionVariantContext } from "~/lib/page-cache";
 import { requestMeta } from "~/lib/request-meta";
 import stylesheet from "./app.css?url";
@@ -23,13 +24,22 @@ export const links: Route.LinksFunction = () => [
 // Around every page and resource route: a request that failed because the database is away is
 // answered 503 with Retry-After (docs/decisions/0052). A staff preview of a draft runs inside its
 // scope and is answered private and noindex (docs/decisions/0049).
-export const middleware: Route.MiddlewareFunction[] = [answerDatabaseUnavailable, draftPreviewMiddleware];
+// An admin seeing the site as a customer writes nothing unless allowed, and is never cached (0063).
+export const middleware: Route.MiddlewareFunction[] = [answerDatabaseUnavailable, draftPreviewMiddleware, impersonationMiddleware];
 
 // Nothing personal here: this loader's data is part of HTML that the server caches per build
 // (signedIn only picks the header's label; cached pages keep one variant for each value). `preview`
-// is set only on a staff preview, which is never cached.
+// is set only on a staff preview, which is never cached; `impersonation` only for a browser seeing
+// the site as a customer, which the page cache never answers nor keeps.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { ...getPublicSettings(), signedIn: await headerSignedIn(requestMeta(request, context), context.get(cachedSessionVariantContext)), preview: draftPreviewBanner() };
+  const meta = requestMeta(request, context);
+  const cachedVariant = context.get(cachedSessionVariantContext);
+  return {
+    ...getPublicSettings(),
+    signedIn: await headerSignedIn(meta, cachedVariant),
+    preview: draftPreviewBanner(),
+    impersonation: cachedVariant ? null : await impersonationBanner(meta),
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -49,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        {settings?.impersonation ? <ImpersonationBanner {...settings.impersonation} /> : null}
         {children}
         <ScrollRestoration />
         <Scripts />

@@ -20,11 +20,13 @@ export default [
       route("industrias-design/:industry", "routes/site/industry.tsx"),
     ]),
     route("login", "routes/cuenta/login.tsx"),
+    route("login/codigo", "routes/cuenta/login-codigo.tsx"),
     route("registro", "routes/cuenta/registro.tsx"),
     route("recuperar", "routes/cuenta/recuperar.tsx"),
     route("recuperar/nueva", "routes/cuenta/recuperar-nueva.tsx"),
     route("cuenta", "routes/cuenta/cuenta.tsx"),
     route("cuenta/confirmar", "routes/cuenta/confirmar.tsx"),
+    route("cuenta/confirmar-correo", "routes/cuenta/confirmar-correo.tsx"),
     route("cuenta/pedidos", "routes/cuenta/pedidos.tsx"),
     route("salir", "routes/cuenta/salir.tsx"),
     route("connect/:provider", "routes/cuenta/connect.tsx"),
@@ -100,6 +102,7 @@ export default [
   route("api/settings", "routes/api/settings.ts"),
   route("api/settings/apple/generate-client-secret", "routes/api/settings-apple.ts"),
   route("api/settings/test/email", "routes/api/settings-test-email.ts"),
+  route("api/settings/test/s3", "routes/api/settings-test-s3.ts"),
   // The collections' schemas, read-only and superusers only (docs/decisions/0056).
   route("api/collections", "routes/api/collections.ts", { id: "api-collections-list" }),
   route("api/collections/meta/scaffolds", "routes/api/collections.ts", { id: "api-collections-scaffolds" }),
@@ -113,11 +116,20 @@ export default [
   route("api/collections/:collection/auth-with-password", "routes/api/records-auth.ts", { id: "api-records-auth-password" }),
   route("api/collections/:collection/auth-refresh", "routes/api/records-auth.ts", { id: "api-records-auth-refresh" }),
   route("api/collections/:collection/auth-methods", "routes/api/records-auth.ts", { id: "api-records-auth-methods" }),
+  // Impersonation for support, superusers only (docs/decisions/0063), and the banner's «Terminar».
+  route("api/collections/:collection/impersonate/:id", "routes/api/records-impersonate.ts"),
+  route("vista-cliente/terminar", "routes/admin/vista-cliente-terminar.ts"),
   // Their emailed links and OAuth2 (docs/decisions/0018).
+  // One-time codes by email and the second step of staff sign-in (docs/decisions/0061).
+  route("api/collections/:collection/request-otp", "routes/api/records-auth-otp.ts", { id: "api-records-request-otp" }),
+  route("api/collections/:collection/auth-with-otp", "routes/api/records-auth-otp.ts", { id: "api-records-auth-otp" }),
   route("api/collections/:collection/request-password-reset", "routes/api/records-auth-emails.ts", { id: "api-records-request-password-reset" }),
   route("api/collections/:collection/confirm-password-reset", "routes/api/records-auth-emails.ts", { id: "api-records-confirm-password-reset" }),
   route("api/collections/:collection/request-verification", "routes/api/records-auth-emails.ts", { id: "api-records-request-verification" }),
   route("api/collections/:collection/confirm-verification", "routes/api/records-auth-emails.ts", { id: "api-records-confirm-verification" }),
+  // Email change (docs/decisions/0062).
+  route("api/collections/:collection/request-email-change", "routes/api/records-email-change.ts", { id: "api-records-request-email-change" }),
+  route("api/collections/:collection/confirm-email-change", "routes/api/records-email-change.ts", { id: "api-records-confirm-email-change" }),
   route("api/collections/:collection/auth-with-oauth2", "routes/api/records-auth-oauth2.ts"),
   route("api/oauth2-redirect", "routes/api/oauth2-redirect.ts"),
   // PocketBase's files API (docs/decisions/0016): a record's file, and the short-lived token for protected ones.

@@ -1,5 +1,6 @@
 // npm run backup [-- nombre_del_respaldo.zip]
-// Makes a backup (database and stored files) in DATA_DIR/backups, as POST /api/backups does.
+// Makes a backup (database and stored files) where backups go (DATA_DIR/backups, or the S3 bucket of
+// the settings' backups.s3 or S3_*), as POST /api/backups does.
 import { execSync } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

@@ -1,6 +1,7 @@
 // npm run restore -- ARCHIVO
-// Restores a backup (a name in DATA_DIR/backups or the path of a .zip), keeping the current state
-// as one more backup first, as POST /api/backups/{key}/restore does.
+// Restores a backup (a name where backups go, DATA_DIR/backups or the S3 bucket, or the path of a
+// .zip, stored there first), keeping the current state as one more backup first, as
+// POST /api/backups/{key}/restore does.
 import { execSync } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

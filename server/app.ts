@@ -237,3 +237,4 @@ export function getDevApp(): express.Express {
 
 export { runAdminCreate } from "~/features/accounts/index.server";
 export { runBackupCommand, runRestoreCommand } from "~/services/backups/commands.server";
+export { runFilesToS3Command } from "~/services/files/to-s3.server";

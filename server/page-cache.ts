@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import { type RouteObject, type RouterContextProvider, createRequestHandler, matchRoutes, type ServerBuild } from "react-router";
 import { routeTreeFromManifest } from "~/lib/app-shell/route-tree";
 import { changeVersionOf, createLiveCache, type ChangeTopic } from "~/db/change-feed.server";
-import { hasSessionCookie } from "~/features/accounts/index.server";
+import { hasImpersonationCookie, hasSessionCookie } from "~/features/accounts/index.server";
 import { cachedSessionVariantContext, LAYOUT_TOPICS, pageCachePolicy, PREVIEW_PARAMETER, type CachedSessionVariant, type PageCachePolicy } from "~/lib/page-cache";
 import { compressOnce, sendCompressed, type CompressedBody } from "./compressed";
 import { prepareFirstPaint } from "./critical-css";
@@ -183,8 +183,9 @@ export function createPageCache(options: {
   }
 
   async function serve(req: Request, res: Response, next: NextFunction) {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.path.endsWith(".data")) return next();
-    if (isPreview(req.url)) return next();
+    // React Router's own answers: data, and route discovery (/__manifest, immutable per build, docs/decisions/0064).
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.path.endsWith(".data") || req.path === "/__manifest") return next();
+    if (isPreview(req.url) || hasImpersonationCookie(req.headers.cookie)) return next();
     try {
       const found = await policyFor(req.path);
       if (!found) return next();
@@ -219,6 +220,8 @@ export function createPageCache(options: {
    */
   function early(req: Request, res: Response, next: NextFunction) {
     if ((req.method !== "GET" && req.method !== "HEAD") || hasBody(req)) return next();
+    // An admin seeing the site as a customer gets every page rendered, with its banner (0063).
+    if (hasImpersonationCookie(req.headers.cookie)) return next();
     const entry = ready.get(`${sessionVariant(req)} ${req.originalUrl}`);
     if (!entry || !isCurrent(entry)) return next();
     res.locals.earlyPage = true;

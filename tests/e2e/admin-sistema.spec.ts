@@ -19,7 +19,8 @@ test("an admin sees the system page, makes a backup, runs a job and changes a se
   await expect(page.getByTestId("system-status")).toContainText("En línea");
   expect(await axeViolations(page)).toEqual([]);
 
-  // A backup: created, then listed with a download link that serves the archive.
+  // A backup: created (where it goes is said: this server keeps them on its disk), then listed with a download link that serves the archive.
+  await expect(page.getByText("Cada respaldo guarda la base de datos y los archivos subidos. Se guardan en el disco del servidor.")).toBeVisible();
   const before = await page.getByTestId("backup-row").count();
   await page.getByRole("button", { name: "Crear respaldo" }).click();
   await expect(page.getByText(/^Respaldo .+\.zip creado/)).toBeVisible({ timeout: 60_000 });

@@ -11,6 +11,7 @@ import {
   signInStaffWithForm,
   signInWithForm,
   submitLogin,
+  submitStaffLogin,
   uniqueEmail,
   uniqueToken,
 } from "./support/accounts";
@@ -156,9 +157,7 @@ test.describe("browser guard", () => {
     expect(logs.filter((line) => line === "Usuario no autenticado").length).toBe(1);
 
     // Signing in again goes back where the guard interrupted, with the marker.
-    await page.getByLabel("Correo electrónico").fill(STAFF.email);
-    await page.getByLabel("Contraseña", { exact: true }).fill(STAFF.password);
-    await page.getByRole("button", { name: "Entrar al panel" }).click();
+    await submitStaffLogin(page, STAFF.email, STAFF.password);
     await expect(page).toHaveURL(/\/admin\/clientes$/);
     await expect.poll(() => adminMarker(page)).toBe("1");
 
@@ -170,9 +169,7 @@ test.describe("browser guard", () => {
     expect(logs).toContain("Usuario no autenticado");
 
     // Sign in once more, then log out: the marker and the session go.
-    await page.getByLabel("Correo electrónico").fill(STAFF.email);
-    await page.getByLabel("Contraseña", { exact: true }).fill(STAFF.password);
-    await page.getByRole("button", { name: "Entrar al panel" }).click();
+    await submitStaffLogin(page, STAFF.email, STAFF.password);
     await expect(page).toHaveURL(/\/admin\/formularios$/);
     await expect.poll(() => adminMarker(page)).toBe("1");
     await page.getByRole("navigation", { name: "Administración" }).getByRole("button", { name: "Cerrar sesión" }).click();

@@ -5,13 +5,15 @@ import path from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { startOidcTestServer, type OidcTestServer } from "../support/oidc-test-server";
 import { startSmtpTestServer, type SmtpTestServer } from "../support/smtp-test-server";
-import { PROJECT_ROOT, nodeBinary, runAdminCreate, startServer, type RunningServer } from "./support/server";
+import { PROJECT_ROOT, exemptAdminFromMfa, nodeBinary, runAdminCreate, startServer, type RunningServer } from "./support/server";
 
 // Builds when the sources are newer than the build, then starts, for the whole run:
 // - a real SMTP server on loopback that writes every message it receives to E2E_MAIL_DIR;
 // - an OpenID Connect provider on loopback (oauth2-mock-server), the app's "oidc" provider;
 // - the staff account, created with `scripts/admin-create.mjs` in the server's DATA_DIR before the
-//   server starts (the embedded database belongs to one process while it runs);
+//   server starts (the embedded database belongs to one process while it runs), and exempted there
+//   from the admins' second step, so the API clients of many specs sign it in with its password;
+// - a second admin who keeps the two steps (docs/decisions/0061), for the tests of that sign-in;
 // - one production server (PORT=0, its own temporary DATA_DIR, FORJA_ERROR_ROUTE=1).
 // Everything is stopped afterwards, each by its own handle.
 
@@ -19,6 +21,12 @@ const STAFF_ACCOUNT = {
   email: "personal.e2e@forja.example",
   password: "Fresadora-CNC-2026!",
   name: "Rocío Administradora",
+};
+/** An admin who signs in in two steps: password, then the emailed code. */
+const TWO_STEP_ADMIN = {
+  email: "admin.dos.pasos.e2e@forja.example",
+  password: "Torno-Paralelo-2026!",
+  name: "Mariana Dos Pasos",
 };
 const OIDC_NAME = "Forja ID de pruebas";
 const MAIL_STAFF_TO = "ventas.e2e@forja.example";
@@ -54,8 +62,11 @@ export default async function globalSetup(_config: FullConfig) {
         OIDC_NAME,
       },
       beforeStart: async (paths) => {
-        const created = await runAdminCreate(paths, STAFF_ACCOUNT);
-        if (created.code !== 0) throw new Error(`admin-create falló (código ${created.code}):\n${created.stdout}\n${created.stderr}`);
+        for (const account of [STAFF_ACCOUNT, TWO_STEP_ADMIN]) {
+          const created = await runAdminCreate(paths, account);
+          if (created.code !== 0) throw new Error(`admin-create falló (código ${created.code}):\n${created.stdout}\n${created.stderr}`);
+        }
+        await exemptAdminFromMfa(paths.dataDir, STAFF_ACCOUNT.email);
       },
     });
   } catch (error) {
@@ -77,6 +88,9 @@ export default async function globalSetup(_config: FullConfig) {
     E2E_STAFF_EMAIL: STAFF_ACCOUNT.email,
     E2E_STAFF_PASSWORD: STAFF_ACCOUNT.password,
     E2E_STAFF_NAME: STAFF_ACCOUNT.name,
+    E2E_TWO_STEP_ADMIN_EMAIL: TWO_STEP_ADMIN.email,
+    E2E_TWO_STEP_ADMIN_PASSWORD: TWO_STEP_ADMIN.password,
+    E2E_TWO_STEP_ADMIN_NAME: TWO_STEP_ADMIN.name,
   });
   console.log(`Servidor de pruebas en ${server.url} (PID ${server.pid}); SMTP ${smtp.url}; OIDC ${oidc.issuer}`);
 

@@ -68,10 +68,12 @@ const PAGES: PageEntry[] = [
   { route: "industrias", role: "guest", urls: fixed("/industrias") },
   { route: "industrias-design/:industry", role: "guest", urls: (s) => s.sitemap.filter((path) => path.startsWith("/industrias-design/")) },
   { route: "login", role: "guest", urls: fixed("/login") },
+  { route: "login/codigo", role: "guest", urls: fixed("/login/codigo") },
   { route: "registro", role: "guest", urls: fixed("/registro") },
   { route: "recuperar", role: "guest", urls: fixed("/recuperar") },
   { route: "recuperar/nueva", role: "guest", urls: fixed("/recuperar/nueva?token=enlace-de-prueba") },
   { route: "cuenta/confirmar", role: "guest", urls: fixed("/cuenta/confirmar") },
+  { route: "cuenta/confirmar-correo", role: "guest", urls: fixed("/cuenta/confirmar-correo") },
   { route: "auth/error", role: "guest", urls: fixed("/auth/error?error=access_denied") },
   { route: "__error", role: "guest", urls: fixed("/__error") },
   // The published content pages (aviso de privacidad, términos…): single-segment paths of the sitemap that no other route has.
@@ -112,6 +114,7 @@ const PAGES: PageEntry[] = [
 /** Routes that answer with something other than a page of their own: downloads, redirects, APIs. */
 const NOT_PAGES = new Map<string, string>([
   ["salir", "sign-out: a POST, and GET redirects to /cuenta"],
+  ["vista-cliente/terminar", "ends «Ver como cliente»: a POST that redirects to /admin/clientes"],
   ["connect/:provider", "redirects to the sign-in provider"],
   ["connect/:provider/redirect", "redirects to /auth/listo"],
   ["auth/:provider/callback", "the provider's callback: redirects"],

@@ -5,6 +5,7 @@ import { session, user } from "~/db/schema/auth";
 import { outbox } from "~/db/schema/outbox";
 import { getSessionUser, type SessionUser } from "~/features/accounts/accounts.server";
 import { SESSION_COOKIE_PREFIX } from "~/features/accounts/auth.server";
+import { exemptFromMfa } from "~/features/accounts/mfa.server";
 import { registerCustomer } from "~/features/accounts/registration.server";
 import { signIn, signInStaff } from "~/features/accounts/sign-in.server";
 import { upsertStaffAccount } from "~/features/accounts/staff-account.server";
@@ -54,12 +55,25 @@ export async function signedInStaffCookie(email: string, password = "Panel-Forja
   return (await signedInStaff(email, password, name)).cookie;
 }
 
-/** Creates (or updates) a staff account and signs it in: who it is and the Cookie header of its session. */
+/**
+ * Creates (or updates) a staff account and signs it in with its password: who it is and the Cookie
+ * header of its session. The account is exempt from the admins' second step (exemptFromMfa,
+ * docs/decisions/0061), so the API clients of the fixtures sign in with the password alone; the
+ * two-step sign-in has its own tests (one-time-codes.server.test.ts, records-auth-otp.sdk.test.ts).
+ */
 export async function signedInStaff(email: string, password = "Panel-Forja-Seguro-1", name = "Personal Forja"): Promise<{ user: SessionUser; cookie: string }> {
   await upsertStaffAccount({ email, password, name });
   const staff = await signInStaff(requestMeta("/admin/login", { ip: nextTestIp(), method: "POST" }), { email, password });
   if (!staff.ok) throw new Error(failureText(staff));
+  await exemptFromMfa(staff.value.user.id);
   return { user: staff.value.user, cookie: cookieHeaderFrom(staff.value.headers) };
+}
+
+/** Exempts the staff account of `email` from the admins' second step (see signedInStaff); for accounts made with upsertStaffAccount. */
+export async function exemptStaffFromMfa(email: string): Promise<void> {
+  const [row] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase())).limit(1);
+  if (!row) throw new Error(`no account for ${email}`);
+  await exemptFromMfa(row.id);
 }
 
 /** Registers a customer as /registro does; its id, the user and the Cookie header of its session. */

@@ -14,6 +14,19 @@ export interface SettingsField {
   help?: string;
 }
 
+/** The fields of an S3 connection (PocketBase's `s3` shape) under `prefix`. */
+function s3Fields(prefix: string, enabledLabel: string, enabledHelp: string): SettingsField[] {
+  return [
+    { path: `${prefix}.enabled`, label: enabledLabel, kind: "checkbox", help: enabledHelp },
+    { path: `${prefix}.bucket`, label: "Bucket", kind: "text" },
+    { path: `${prefix}.region`, label: "Región", kind: "text", help: "Por ejemplo us-east-1." },
+    { path: `${prefix}.endpoint`, label: "Dirección del servicio (endpoint)", kind: "url", help: "Con https://, por ejemplo https://s3.us-east-1.amazonaws.com." },
+    { path: `${prefix}.accessKey`, label: "Clave de acceso", kind: "text" },
+    { path: `${prefix}.secret`, label: "Clave secreta", kind: "password", help: "Por seguridad no se muestra. Déjela vacía para conservar la actual." },
+    { path: `${prefix}.forcePathStyle`, label: "Usar direcciones con el bucket en la ruta (MinIO y similares)", kind: "checkbox" },
+  ];
+}
+
 export const SETTINGS_SECTIONS: readonly { legend: string; fields: readonly SettingsField[] }[] = [
   {
     legend: "Sitio y remitente de los correos",
@@ -46,6 +59,14 @@ export const SETTINGS_SECTIONS: readonly { legend: string; fields: readonly Sett
     ],
   },
   {
+    legend: "Almacenamiento S3 de los archivos",
+    fields: s3Fields("s3", "Guardar los archivos subidos en este bucket", "Los archivos nuevos van al bucket; los guardados antes se siguen leyendo de donde estaban hasta copiarlos con npm run files:to-s3."),
+  },
+  {
+    legend: "Almacenamiento S3 de los respaldos",
+    fields: s3Fields("backups.s3", "Guardar los respaldos en este bucket", "Los respaldos nuevos van al bucket, en lugar del disco del servidor."),
+  },
+  {
     legend: "Registros",
     fields: [{ path: "logs.maxDays", label: "Días que se conservan los registros", kind: "number", help: "0 borra los registros en cada limpieza." }],
   },
@@ -53,15 +74,20 @@ export const SETTINGS_SECTIONS: readonly { legend: string; fields: readonly Sett
 
 export const SETTINGS_FIELDS: readonly SettingsField[] = SETTINGS_SECTIONS.flatMap((section) => section.fields);
 
-/** The environment variable that fixes `path` (itself or its whole section), if any. */
+/** The environment variable that fixes `path` (itself, its section or sub-section), if any. */
 export function fixedBy(fixed: Readonly<Record<string, string>>, path: string): string | undefined {
-  return fixed[path] ?? fixed[path.split(".")[0]!];
+  const names = path.split(".");
+  for (let length = names.length; length > 0; length -= 1) {
+    const variable = fixed[names.slice(0, length).join(".")];
+    if (variable) return variable;
+  }
+  return undefined;
 }
 
 /** A setting's value as its input shows it ("on"/"" for a checkbox). */
 export function settingInputValue(settings: Readonly<Record<string, unknown>>, field: SettingsField): string {
-  const [section, name] = field.path.split(".") as [string, string];
-  const value = (settings[section] as Record<string, unknown> | undefined)?.[name];
+  let value: unknown = settings;
+  for (const name of field.path.split(".")) value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
   if (field.kind === "checkbox") return value === true ? "on" : "";
   if (field.kind === "password") return "";
   return value === undefined || value === null ? "" : String(value);
@@ -70,7 +96,7 @@ export function settingInputValue(settings: Readonly<Record<string, unknown>>, f
 const inputClass = "mt-1 block w-full rounded-md border border-acero-300 bg-white px-3 py-2 text-acero-900 read-only:bg-acero-100 read-only:text-acero-700 aria-invalid:border-red-600";
 
 function FieldInput({ field, value, fixedVariable, error }: { field: SettingsField; value: string; fixedVariable?: string; error?: string }) {
-  const id = `ajuste-${field.path.replace(".", "-")}`;
+  const id = `ajuste-${field.path.replaceAll(".", "-")}`;
   const helpId = `${id}-ayuda`;
   const errorId = `${id}-error`;
   const describedBy = [field.help || fixedVariable ? helpId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;

@@ -49,6 +49,43 @@ export async function sendPasswordResetEmail(to: { name: string; email: string }
   await enqueueMail({ to: to.email, ...(await passwordResetEmail(to, token)) });
 }
 
+/** The message to the NEW address asking to confirm an email change (docs/decisions/0062); same signature as the test templates'. */
+export async function emailChangeEmail(to: { name: string }, token: string): Promise<ComposedEmail> {
+  const url = `${getEnv().publicUrl}/cuenta/confirmar-correo?token=${encodeURIComponent(token)}`;
+  const { html, text } = renderEmail({
+    preheader: "Confirme el correo nuevo de su cuenta de Forja.",
+    heading: `Hola, ${to.name}`,
+    paragraphs: [
+      "Recibimos una solicitud para que su cuenta de Forja use esta dirección de correo.",
+      "Para confirmar el cambio, abra el enlace y escriba la contraseña de su cuenta. El enlace sirve una sola vez y vence en 30 minutos.",
+    ],
+    action: { label: "Confirmar mi correo nuevo", url },
+    footerNote: "Si usted no lo pidió, ignore este mensaje: el correo de la cuenta no cambia.",
+  }, await getSiteFacts());
+  return { subject: "Confirme su correo nuevo en Forja", html, text };
+}
+
+export async function sendEmailChangeEmail(to: { name: string; email: string }, token: string): Promise<void> {
+  await enqueueMail({ to: to.email, ...(await emailChangeEmail(to, token)) });
+}
+
+/** To the OLD address once the change is confirmed: who changed it can be told apart only by its owner. */
+export async function sendEmailChangedNotice(to: { name: string; email: string }, newEmail: string): Promise<void> {
+  const facts = await getSiteFacts();
+  const contact = [facts.email ? ` a ${facts.email}` : "", facts.phone.display ? ` o al ${facts.phone.display}` : ""].join("");
+  const { html, text } = renderEmail({
+    preheader: "El correo de su cuenta de Forja cambió.",
+    heading: `Hola, ${to.name}`,
+    paragraphs: [
+      `El correo de su cuenta de Forja ahora es ${newEmail}. Desde este momento inicie sesión con esa dirección; esta ya no sirve para entrar.`,
+      "Por seguridad cerramos todas las sesiones abiertas de la cuenta.",
+      `Si usted no hizo este cambio, comuníquese con nosotros de inmediato${contact} para recuperar su cuenta.`,
+    ],
+    footerNote: "Si usted hizo el cambio, no necesita hacer nada más.",
+  }, facts);
+  await enqueueMail({ to: to.email, subject: "El correo de su cuenta de Forja cambió", html, text });
+}
+
 /** After repeated failed sign-ins locked the account (docs/decisions/0036); once per lock window. */
 export async function sendAccountLockedEmail(to: { name: string; email: string }, lockMinutes: number): Promise<void> {
   const url = `${getEnv().publicUrl}/recuperar`;
@@ -82,10 +119,30 @@ export async function sendStaffInvitationEmail(to: { name: string; email: string
   await enqueueMail({ to: to.email, subject: "Invitación al panel de Forja", html, text });
 }
 
+/** The message with a one-time sign-in code (docs/decisions/0061); the code is the message's point, so it leads. */
+export async function oneTimeCodeEmail(to: { name: string }, code: string, minutes: number): Promise<ComposedEmail> {
+  const { html, text } = renderEmail({
+    preheader: `Su código para entrar a Forja: ${code}`,
+    heading: `Hola, ${to.name}`,
+    paragraphs: [
+      `Su código para entrar a Forja es ${code}.`,
+      `Escríbalo en la pantalla donde lo pidió. Sirve una sola vez y vence en ${minutes} minutos.`,
+      "Si usted no pidió este código, ignore este mensaje: sin el código nadie puede entrar. Nunca se lo daremos a conocer por teléfono ni se lo pediremos.",
+    ],
+  }, await getSiteFacts());
+  return { subject: `Su código para entrar a Forja: ${code}`, html, text };
+}
+
+export async function sendOneTimeCodeEmail(to: { name: string; email: string }, code: string, minutes: number): Promise<void> {
+  await enqueueMail({ to: to.email, ...(await oneTimeCodeEmail(to, code, minutes)) });
+}
+
 /** The account templates the settings' test email can send (PocketBase's names). */
 const TEST_TEMPLATES: Readonly<Record<string, (to: { name: string }, token: string) => Promise<ComposedEmail>>> = {
   verification: confirmationEmail,
   "password-reset": passwordResetEmail,
+  otp: (to) => oneTimeCodeEmail(to, "12345678", 3),
+  "email-change": emailChangeEmail,
 };
 
 export const TEST_EMAIL_TEMPLATES = Object.keys(TEST_TEMPLATES);

@@ -12,7 +12,7 @@ import { registerCustomer } from "~/features/accounts/registration.server";
 import { upsertStaffAccount } from "~/features/accounts/staff-account.server";
 import { ACCOUNT_SIGN_IN_RULE } from "~/services/security/account-limit.server";
 import { RATE_LIMITS } from "~/services/security/rate-limit.server";
-import { requestMeta } from "../../../tests/support/auth-requests";
+import { exemptStaffFromMfa, requestMeta } from "../../../tests/support/auth-requests";
 import { startSmtpTestServer, type SmtpTestServer } from "../../../tests/support/smtp-test-server";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 
@@ -101,7 +101,11 @@ beforeAll(async () => {
     env: { SMTP_URL: smtp.url },
     prepare: async () => {
       for (const [path, { email, kind }] of accounts) {
-        if (kind === "staff") await upsertStaffAccount({ name: "Personal de pruebas", email, password: STAFF_PASSWORD });
+        if (kind === "staff") {
+          await upsertStaffAccount({ name: "Personal de pruebas", email, password: STAFF_PASSWORD });
+          // One step, so the password's lock is what these tests see (the second step: docs/decisions/0061).
+          await exemptStaffFromMfa(email);
+        }
         else {
           const registered = await registerCustomer(requestMeta("/registro", { method: "POST" }), { name: "Carla Cliente", email, password: PASSWORD });
           if (!registered.ok) throw new Error(`${path}: account not registered`);

@@ -3,7 +3,7 @@ import { getDb } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import type { RequestMeta } from "~/lib/request-meta";
 import { invalid, ok, type Result } from "~/lib/result";
-import { CUSTOMER_ROLE, getAuth } from "./auth.server";
+import { CUSTOMER_ROLE, getAuth, sessionTokenOf } from "./auth.server";
 import { signIn } from "./sign-in.server";
 import { STAFF_ROLES, isStaffRole } from "./staff-roles";
 
@@ -53,13 +53,6 @@ const accountColumns = {
   created: user.createdAt,
   updated: user.updatedAt,
 };
-
-/** The session token inside better-auth's `set-auth-token` header (`<token>.<signature>`, maybe URL-encoded). */
-function sessionTokenOf(headers: Headers): string | null {
-  const value = headers.get("set-auth-token");
-  if (!value) return null;
-  return decodeURIComponent(value).split(".")[0] || null;
-}
 
 /**
  * An API client's request as better-auth may see it. Header-authenticated: the caller's cookies and

@@ -1,8 +1,10 @@
+import { getDatabase } from "~/db/client.server";
 import { consumeRateLimit, RATE_LIMITS, rateLimitMessage, type RateLimitRule } from "~/services/security/rate-limit.server";
 import { readFieldsBody } from "~/lib/request-body";
 import { failureHeaders, failureMessages } from "~/lib/result";
 import { closeAccountGate, openAccountGate } from "./account-lock.server";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, getAuth } from "./auth.server";
+import { endOneStepSession, TWO_STEP_REQUIRED } from "./mfa.server";
 
 // better-auth's own HTTP endpoints (/api/sesion/*, AUTH_BASE_PATH) for API clients and provider callbacks. This is the
 // auth adapter at its rawest: a Request in, better-auth's Response out.
@@ -38,14 +40,40 @@ export async function handleAuthRequest(request: Request, ip: string): Promise<R
       const gate = await openAccountGate(email);
       if (!gate.open) return Response.json({ code: 429, message: failureMessages(gate.failure).formErrors[0] }, { status: 429, headers: failureHeaders(gate.failure) });
       const response = await forwardToAuth(request, ip);
+      // A right password is a right password for the account's limit, even when the door then refuses.
       await closeAccountGate(gate, response.ok);
-      return response;
+      return response.ok ? refuseOneStepSignIn(response) : response;
     }
   }
-  return forwardToAuth(request, ip);
+  const response = await forwardToAuth(request, ip);
+  const path = new URL(request.url).pathname;
+  if (PROVIDER_CALLBACK.test(path)) return refuseOneStepProviderSignIn(response);
+  // The other sign-ins (a provider's ID token to /sign-in/social) open a session in the answer itself.
+  if (path.startsWith(`${AUTH_BASE_PATH}/sign-in/`) && response.ok) return refuseOneStepSignIn(response);
+  return response;
 }
 
-function forwardToAuth(request: Request, ip: string): Promise<Response> {
+/** better-auth's provider callbacks (social providers and generic OAuth), which open a session too. */
+const PROVIDER_CALLBACK = new RegExp(`^${AUTH_BASE_PATH}/(?:oauth2/)?callback/`);
+
+/**
+ * An account that owes a second step (an admin, docs/decisions/0061) gets no session here: what the
+ * password opened is ended, and the answer has better-auth's error shape and says where to sign in.
+ */
+async function refuseOneStepSignIn(response: Response): Promise<Response> {
+  if (!(await endOneStepSession(response.headers))) return response;
+  await response.body?.cancel().catch(() => {});
+  return Response.json({ code: "TWO_STEP_SIGN_IN_REQUIRED", message: TWO_STEP_REQUIRED }, { status: 403, headers: { "Cache-Control": "no-store" } });
+}
+
+/** A provider alone is one proof: an admin's provider sign-in ends on /admin/login without a session. */
+async function refuseOneStepProviderSignIn(response: Response): Promise<Response> {
+  if (!(await endOneStepSession(response.headers))) return response;
+  await response.body?.cancel().catch(() => {});
+  return new Response(null, { status: 302, headers: { Location: "/admin/login", "Cache-Control": "no-store" } });
+}
+
+async function forwardToAuth(request: Request, ip: string): Promise<Response> {
   // The trusted client IP replaces whatever a client sent under that header name.
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, ip);
@@ -54,5 +82,17 @@ function forwardToAuth(request: Request, ip: string): Promise<Response> {
     init.body = request.body;
     init.duplex = "half";
   }
-  return getAuth().handler(new Request(request.url, init));
+  const response = await getAuth().handler(new Request(request.url, init));
+  // better-auth answers any failure, an unreachable database too, with a bare 500. When the database
+  // does not answer now, that is the outage: its error is thrown on, so the request is answered 503
+  // with Retry-After like every other endpoint (docs/decisions/0052, 0065).
+  if (response.status >= 500) {
+    await getDatabase()
+      .ping()
+      .catch(async (error: unknown) => {
+        await response.body?.cancel().catch(() => {});
+        throw error;
+      });
+  }
+  return response;
 }

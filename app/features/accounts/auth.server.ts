@@ -9,6 +9,7 @@ import { sendConfirmationEmail, sendPasswordResetEmail } from "./account-emails.
 import { getAuthSecret } from "~/services/security/secret.server";
 import { clearAccountAttempts } from "~/services/security/account-limit.server";
 import { OIDC_PROVIDER_ID, providerCallbackUrl } from "./providers.server";
+import { codeSignInPlugin } from "./code-sign-in-plugin.server";
 
 /**
  * The client IP as our Express app computed it from the trusted-proxy setting. Requests handed to
@@ -26,6 +27,13 @@ export const CUSTOMER_ROLE = "customer";
 /** The admin role (`npm run admin:create`); the staff roles and their areas are in staff-roles.ts. */
 export const STAFF_ROLE = "admin";
 export const SESSION_COOKIE_PREFIX = "forja";
+
+/** The session token inside better-auth's `set-auth-token` header (`<token>.<signature>`, maybe URL-encoded). */
+export function sessionTokenOf(headers: Headers): string | null {
+  const value = headers.get("set-auth-token");
+  if (!value) return null;
+  return decodeURIComponent(value).split(".")[0] || null;
+}
 
 /** The account proved it owns its email: features that keep records by email react (app/hooks.server.ts). */
 function emailConfirmed(user: { id: string; email: string }): Promise<void> {
@@ -106,6 +114,8 @@ function createAuth() {
     },
     // Our own limits (PostgreSQL-backed, per client IP) guard the screens; see services/security.
     rateLimit: { enabled: false },
+    // Impersonation starts and ends only through Forja's own routes, which log it (docs/decisions/0063).
+    disabledPaths: ["/admin/impersonate-user", "/admin/stop-impersonating"],
     // Errors that happen before a provider's state is read (e.g. a tampered state) go to our Spanish
     // error page; better-auth's default in production is a bare redirect to "/?error=…".
     onAPIError: { errorURL: "/auth/error" },
@@ -122,6 +132,8 @@ function createAuth() {
         bannedUserMessage: "Esta cuenta está bloqueada. Escríbanos si cree que es un error.",
       }),
       bearer(),
+      // Sessions for a proven one-time code or two-step sign-in (docs/decisions/0061); server-only.
+      codeSignInPlugin(),
       genericOAuth({
         config:
           env.OIDC_ISSUER && env.OIDC_CLIENT_ID

@@ -68,3 +68,15 @@ export const ChangePasswordSchema = z
 
 /** The rules of a person's name and of a new password, for the API's own validation (docs/decisions/0017). */
 export { name as personNameField, newPassword as newPasswordField };
+
+/** /cuenta's «Cambiar correo»: only the new address, as PocketBase's request-email-change (docs/decisions/0062). */
+export const EmailChangeSchema = z.object({
+  intent: z.literal("email"),
+  newEmail: emailField,
+});
+
+/** The page the email-change link opens: the account's password confirms the change. */
+export const ConfirmEmailChangeSchema = z.object({
+  token: z.string({ error: "El enlace no está completo. Pida uno nuevo desde Mi cuenta." }).min(1, "El enlace no está completo. Pida uno nuevo desde Mi cuenta."),
+  password: z.string({ error: "Escriba la contraseña de su cuenta." }).min(1, "Escriba la contraseña de su cuenta.").max(128, "La contraseña no puede tener más de 128 caracteres."),
+});

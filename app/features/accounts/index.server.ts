@@ -21,3 +21,18 @@ export {
 } from "./records-users-auth.server";
 export { API_OAUTH2_FAILURES, isApiProvider, listApiProviderAuths, signInApiClientWithProvider, type ApiOAuth2Meta, type ApiProviderAuth } from "./records-users-oauth2.server";
 export { TEST_EMAIL_TEMPLATES, sendTestEmail, testEmail } from "./account-emails.server";
+export { checkEmailChangeToken, confirmEmailChange, EMAIL_CHANGE_REFUSALS, requestEmailChange, type EmailChangeTokenProblem } from "./email-change.server";
+export { authApiClientWithCode, authApiClientWithPassword, MFA_SECONDS, ONE_TIME_CODE_SECONDS, requestApiCode, type ApiAuthOutcome } from "./api-two-step.server";
+export { ONE_TIME_CODE_REQUESTS } from "./one-time-codes.server";
+export {
+  endBrowserImpersonation,
+  hasImpersonationCookie,
+  impersonationBanner,
+  impersonationMiddleware,
+  impersonationSeconds,
+  IMPERSONATION_SECONDS,
+  mayImpersonate,
+  startApiImpersonation,
+  startBrowserImpersonation,
+  type ImpersonationBanner,
+} from "./impersonation.server";

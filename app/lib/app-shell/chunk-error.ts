@@ -17,7 +17,8 @@ interface ManifestRoute {
 
 declare global {
   interface Window {
-    __reactRouterManifest?: { routes: Record<string, ManifestRoute> };
+    __reactRouterManifest?: { version: string; routes: Record<string, ManifestRoute> };
+    __reactRouterContext?: { routeDiscovery?: { mode: string; manifestPath?: string } };
   }
 }
 
@@ -35,11 +36,51 @@ export function useChunkError(): Error | null {
 export async function preloadRouteModules(pathname: string): Promise<void> {
   const manifest = window.__reactRouterManifest;
   if (!manifest) return;
-  const matches = matchRoutes(routeTreeFromManifest(manifest.routes), pathname) ?? [];
+  let routes = manifest.routes;
+  let matches = matchRoutes(routeTreeFromManifest(routes), pathname) ?? [];
+  // A match without parameters is final; otherwise a more specific route may not be known yet.
+  if (matches.length === 0 || matches.some((match) => /[:*]/.test(match.route.path ?? ""))) {
+    routes = { ...(await discoveredRoutes(pathname, manifest.version)), ...manifest.routes };
+    matches = matchRoutes(routeTreeFromManifest(routes), pathname) ?? [];
+  }
   await Promise.all(
     matches.map((match) => {
-      const route = manifest.routes[match.route.id as string];
+      const route = routes[match.route.id as string];
       return route ? import(/* @vite-ignore */ route.module) : undefined;
     }),
   );
+}
+
+/** What /__manifest said per path (a new build asks again: the version is part of the address). */
+const discovered = new Map<string, Promise<Record<string, ManifestRoute>>>();
+
+/**
+ * With lazy route discovery (docs/decisions/0064) the page's manifest holds only the routes it
+ * matched and those React Router has discovered since: the routes `pathname` matches are asked of
+ * /__manifest at the very address React Router itself asks before navigating there (the answer is
+ * immutable, so its own request is then answered by the browser's cache). Not added to React
+ * Router's manifest: it patches its routes only for the entries missing there. Empty when the
+ * server has another build (React Router then loads the target as a new document) and without
+ * lazy discovery; rejects when the request fails, like a chunk that cannot be loaded.
+ */
+function discoveredRoutes(pathname: string, version: string): Promise<Record<string, ManifestRoute>> {
+  const discovery = window.__reactRouterContext?.routeDiscovery;
+  if (discovery?.mode !== "lazy") return Promise.resolve({});
+  const known = discovered.get(pathname);
+  if (known) return known;
+  // The path and its ancestors, sorted: React Router's own request for a navigation.
+  const paths = new Set<string>();
+  for (let at = 1; at < pathname.length; at++) if (pathname[at] === "/") paths.add(pathname.slice(0, at));
+  paths.add(pathname);
+  const url = new URL(discovery.manifestPath || "/__manifest", window.location.origin);
+  url.search = new URLSearchParams({ paths: [...paths].sort().join(","), version }).toString();
+  const request = fetch(url).then(async (response) => {
+    if (!response.ok) throw new Error(`/__manifest respondió ${response.status}`);
+    return response.status === 204 ? {} : ((await response.json()) as Record<string, ManifestRoute>);
+  });
+  if (discovered.size >= 500) discovered.clear();
+  discovered.set(pathname, request);
+  // A failed request is asked again next time.
+  request.catch(() => discovered.get(pathname) === request && discovered.delete(pathname));
+  return request;
 }

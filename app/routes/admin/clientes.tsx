@@ -1,8 +1,9 @@
-import { Form, data, useSearchParams } from "react-router";
+import { Form, data, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/clientes";
 import { FormNotice } from "~/components/ui/form";
 import { CUSTOMERS_PAGE_SIZE, listCustomers, setCustomerBlocked } from "~/features/accounts/customers.server";
 import { requireStaffArea } from "~/features/accounts/guards.server";
+import { IMPERSONATION_SECONDS, mayImpersonate, startBrowserImpersonation } from "~/features/accounts/index.server";
 import { formatDate } from "~/lib/format";
 import { pageCount, positiveInt, searchText } from "~/lib/list-params";
 import { requestMeta } from "~/lib/request-meta";
@@ -15,17 +16,28 @@ import { readForm } from "~/lib/request-body";
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Clientes", description: "Cuentas de clientes.", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffArea(requestMeta(request, context), "clientes");
+  const staff = await requireStaffArea(requestMeta(request, context), "clientes");
   const params = new URL(request.url).searchParams;
   const search = searchText(params.get("q")) ?? "";
   const page = positiveInt(params.get("pagina"), 1);
-  return { search, page, pageSize: CUSTOMERS_PAGE_SIZE, ...(await listCustomers({ search, page })) };
+  return { search, page, pageSize: CUSTOMERS_PAGE_SIZE, mayImpersonate: mayImpersonate(staff.role), ...(await listCustomers({ search, page })) };
 }
 
+/** Where «Ver como cliente» opens the customer's view. */
+const VIEW_DESTINATIONS = { cuenta: "/cuenta", cotizaciones: "/quotes" } as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaffArea(requestMeta(request, context), "clientes");
+  const meta = requestMeta(request, context);
+  const staff = await requireStaffArea(meta, "clientes");
   const formData = await readForm(request);
   const userId = String(formData.get("userId") ?? "");
+  if (formData.get("intent") === "impersonate") {
+    // «Ver como cliente» (docs/decisions/0063): admins only, read-only unless they ask for changes.
+    const started = await startBrowserImpersonation(meta, { customerId: userId, seconds: IMPERSONATION_SECONDS.default, writable: formData.get("writable") === "on" });
+    if (!started.ok) return data({ message: failureMessages(started).formErrors.join(" ") }, { status: failureStatus(started) });
+    const destination = formData.get("destino") === "cotizaciones" ? VIEW_DESTINATIONS.cotizaciones : VIEW_DESTINATIONS.cuenta;
+    throw redirect(destination, { headers: started.value });
+  }
   const blocked = formData.get("intent") === "block";
   const result = await setCustomerBlocked({ actor: staff, userId, blocked });
   if (!result.ok) return data({ message: failureMessages(result).formErrors.join(" ") }, { status: failureStatus(result) });
@@ -33,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminCustomersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, total, page, search, pageSize } = loaderData;
+  const { rows, total, page, search, pageSize, mayImpersonate: showView } = loaderData;
   const [params] = useSearchParams();
   const pages = pageCount(total, pageSize);
   const pageHref = (target: number) => {
@@ -85,6 +97,7 @@ export default function AdminCustomersPage({ loaderData, actionData }: Route.Com
                 <th scope="col" className="px-4 py-3 font-semibold">Correo confirmado</th>
                 <th scope="col" className="px-4 py-3 font-semibold">Alta</th>
                 <th scope="col" className="px-4 py-3 font-semibold">Estado</th>
+                {showView ? <th scope="col" className="px-4 py-3 font-semibold">Vista de cliente</th> : null}
               </tr>
             </thead>
             <tbody className="divide-y divide-acero-100">
@@ -110,6 +123,34 @@ export default function AdminCustomersPage({ loaderData, actionData }: Route.Com
                       </button>
                     </Form>
                   </td>
+                  {showView ? (
+                    <td className="px-4 py-3">
+                      <Form method="post" reloadDocument className="flex flex-wrap items-center gap-2">
+                        <input type="hidden" name="userId" value={row.id} />
+                        <label className="sr-only" htmlFor={`destino-${row.id}`}>
+                          Página que abre la vista de {row.name}
+                        </label>
+                        <select id={`destino-${row.id}`} name="destino" className="rounded-md border border-acero-300 bg-white px-2 py-1">
+                          <option value="cuenta">Su cuenta</option>
+                          <option value="cotizaciones">Sus cotizaciones</option>
+                        </select>
+                        <label className="flex items-center gap-1">
+                          <input type="checkbox" name="writable" />
+                          Permitir cambios
+                        </label>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="impersonate"
+                          disabled={row.banned}
+                          className="rounded-md border border-acero-300 px-3 py-1 text-sm font-medium hover:bg-acero-50 disabled:opacity-50"
+                          aria-label={`Ver como cliente: ${row.name}`}
+                        >
+                          Ver como cliente
+                        </button>
+                      </Form>
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

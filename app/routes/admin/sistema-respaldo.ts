@@ -1,7 +1,6 @@
 import type { Route } from "./+types/sistema-respaldo";
 import { requireStaffArea } from "~/features/accounts/guards.server";
 import { requestMeta } from "~/lib/request-meta";
-import { backupExists } from "~/services/backups/backups.server";
 import { backupDownload } from "~/routes/api/backups.server";
 
 // GET /admin/sistema/respaldos/{key}: downloads a backup from /admin/sistema (role admin,
@@ -9,6 +8,7 @@ import { backupDownload } from "~/routes/api/backups.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaffArea(requestMeta(request, context), "sistema");
-  if (!backupExists(params.key)) throw new Response("No encontramos ese respaldo.", { status: 404 });
-  return backupDownload(params.key);
+  const download = await backupDownload(params.key);
+  if (!download) throw new Response("No encontramos ese respaldo.", { status: 404 });
+  return download;
 }

@@ -15,10 +15,12 @@ import { failureMessages, failureStatus } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
 import { z } from "~/lib/zod";
 import { BackupBusyError, activeBackup, backupExists, createBackup, listBackups } from "~/services/backups/backups.server";
+import { backupDestination } from "~/services/backups/destination.server";
 import { startRestore } from "~/services/backups/restore.server";
 import { cronJobStatuses, runCronJobNow } from "~/services/jobs/cron-runs.server";
 import { recentLogErrors } from "~/services/logs/log-queries.server";
 import { outboxSummary, retryFailedMail } from "~/services/mail/outbox.server";
+import { testS3Connection } from "~/services/settings/s3-settings.server";
 import { patchSettings, settingsView } from "~/services/settings/settings.server";
 
 // /admin/sistema (issue 17 §3, docs/decisions/0058): health, backups (create, download, restore
@@ -29,12 +31,13 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: "Sistema", descr
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffArea(requestMeta(request, context), "sistema");
-  const [backups, crons, errors, outbox, settings] = await Promise.all([listBackups(), cronJobStatuses(), recentLogErrors(20), outboxSummary(), settingsView()]);
+  const [backups, destination, crons, errors, outbox, settings] = await Promise.all([listBackups(), backupDestination(), cronJobStatuses(), recentLogErrors(20), outboxSummary(), settingsView()]);
   const restoreKey = new URL(request.url).searchParams.get("restaurar");
   const restoreCandidate = restoreKey ? (backups.find((backup) => backup.key === restoreKey) ?? null) : null;
   const { fixedByEnvironment, ...values } = settings;
   return {
     backups,
+    backupsBucket: destination.bucket,
     busy: activeBackup(),
     restoreCandidate,
     crons,
@@ -57,14 +60,16 @@ async function saveSettings(formData: FormData) {
   const submitted: Record<string, string> = {};
   for (const field of SETTINGS_FIELDS) {
     if (fixedBy(fixedByEnvironment as Record<string, string>, field.path)) continue;
-    const [section, name] = field.path.split(".") as [string, string];
+    const names = field.path.split(".");
     const raw = formData.get(field.path);
     const text = typeof raw === "string" ? raw : "";
     let value: unknown = text;
     if (field.kind === "checkbox") value = raw !== null;
     else if (field.kind === "number") value = NUMBER.test(text) ? Number(text) : text;
     submitted[field.path] = field.kind === "checkbox" ? (raw !== null ? "on" : "") : field.kind === "password" ? "" : text;
-    (patch[section] ??= {})[name] = value;
+    let node: Record<string, unknown> = patch;
+    for (const name of names.slice(0, -1)) node = (node[name] ??= {}) as Record<string, unknown>;
+    node[names.at(-1)!] = value;
   }
   const result = await patchSettings(patch);
   if (result.ok) return answer("ajustes", { notice: "Ajustes guardados. Ya aplican en todo el sitio." });
@@ -92,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "restaurar") {
     if (activeBackup()) return answer(intent, { error: "Ya hay un respaldo o una restauración en curso. Espere a que termine e intente de nuevo." }, 409);
-    if (!backupExists(key)) return answer(intent, { error: "No encontramos ese respaldo. Recargue la página." }, 404);
+    if (!(await backupExists(key))) return answer(intent, { error: "No encontramos ese respaldo. Recargue la página." }, 404);
     startRestore(key, { by: staff.id });
     return answer(intent, { notice: `La restauración de ${key} empezó. El sitio queda en mantenimiento unos momentos y vuelve solo, con los datos del respaldo.` });
   }
@@ -105,6 +110,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer(intent, { notice: count === 0 ? "No hay correos fallidos que reintentar." : count === 1 ? "Se volverá a intentar 1 correo ahora." : `Se volverá a intentar ${count} correos ahora.` });
   }
   if (intent === "ajustes") return saveSettings(formData);
+  if (intent === "probar-s3-archivos" || intent === "probar-s3-respaldos") {
+    const target = intent === "probar-s3-archivos" ? "files" : "backups";
+    const tested = await testS3Connection(target);
+    if (!tested.ok) return answer(intent, { error: tested.message }, 400);
+    return answer(intent, { notice: `Conexión correcta: escribimos, leímos y borramos un archivo de prueba en el almacenamiento S3 ${target === "files" ? "de los archivos" : "de los respaldos"}.` });
+  }
   if (intent === "correo-prueba") {
     const parsed = TestEmailSchema.safeParse({ email: formData.get("email") });
     const submitted = { email: String(formData.get("email") ?? "") };
@@ -131,7 +142,7 @@ function Feedback({ actionData, intent }: { actionData: ActionAnswer | undefined
 }
 
 export default function AdminSystemPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { backups, busy, restoreCandidate, crons, errors, outbox, settings, fixed } = loaderData;
+  const { backups, backupsBucket, busy, restoreCandidate, crons, errors, outbox, settings, fixed } = loaderData;
   const emailError = actionData?.intent === "correo-prueba" ? actionData.fieldErrors?.email?.[0] : undefined;
   return (
     <main id="contenido" className="space-y-6 p-6 sm:p-8">
@@ -153,7 +164,9 @@ export default function AdminSystemPage({ loaderData, actionData }: Route.Compon
             </SubmitButton>
           </Form>
         </div>
-        <p className="mt-1 text-sm text-acero-700">Cada respaldo guarda la base de datos y los archivos subidos.</p>
+        <p className="mt-1 text-sm text-acero-700">
+          Cada respaldo guarda la base de datos y los archivos subidos. Se guardan {backupsBucket ? `en el almacenamiento S3 (${backupsBucket})` : "en el disco del servidor"}.
+        </p>
         {busy ? <p className="mt-2 text-sm font-medium text-acero-800">En curso: {busy.kind === "backup" ? "un respaldo" : "una restauración"} ({busy.key}).</p> : null}
         <Feedback actionData={actionData} intent="respaldar" />
         <Feedback actionData={actionData} intent="restaurar" />
@@ -335,6 +348,23 @@ export default function AdminSystemPage({ loaderData, actionData }: Route.Compon
           submitted={actionData?.intent === "ajustes" ? actionData.submitted : undefined}
           fieldErrors={actionData?.intent === "ajustes" ? actionData.fieldErrors : undefined}
         />
+
+        <Form method="post" className="mt-6 border-t border-acero-200 pt-4" aria-labelledby="probar-s3">
+          <h3 id="probar-s3" className="font-semibold text-acero-900">
+            Probar el almacenamiento S3
+          </h3>
+          <p className="mt-1 text-sm text-acero-700">Con los ajustes guardados, se escribe, se lee y se borra un archivo de prueba en el bucket.</p>
+          <Feedback actionData={actionData} intent="probar-s3-archivos" />
+          <Feedback actionData={actionData} intent="probar-s3-respaldos" />
+          <div className="mt-3 flex flex-wrap gap-2">
+            <SubmitButton intent="probar-s3-archivos" pendingLabel="Probando…" className="btn-secondary text-sm">
+              Probar conexión de los archivos
+            </SubmitButton>
+            <SubmitButton intent="probar-s3-respaldos" pendingLabel="Probando…" className="btn-secondary text-sm">
+              Probar conexión de los respaldos
+            </SubmitButton>
+          </div>
+        </Form>
 
         <Form method="post" noValidate className="mt-6 border-t border-acero-200 pt-4" aria-labelledby="correo-prueba">
           <h3 id="correo-prueba" className="font-semibold text-acero-900">

@@ -12,8 +12,7 @@ import { superuserOnly } from "./superusers-only.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (!(await superuserFileToken(new URL(request.url).searchParams.get("token")))) return errorResponse(pocketBaseError(403, BACKUP_MESSAGES.forbidden));
-  if (!backupExists(params.key)) return errorResponse(pocketBaseError(404, BACKUP_MESSAGES.notFound));
-  return backupDownload(params.key);
+  return (await backupDownload(params.key)) ?? errorResponse(pocketBaseError(404, BACKUP_MESSAGES.notFound));
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -21,7 +20,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const access = await superuserOnly(request, context);
   if (!access.ok) return access.response;
   if (activeBackup()?.key === params.key) return badRequest(BACKUP_MESSAGES.inUse);
-  if (!backupExists(params.key)) return badRequest(BACKUP_MESSAGES.deleteFailed);
+  if (!(await backupExists(params.key))) return badRequest(BACKUP_MESSAGES.deleteFailed);
   try {
     await deleteBackup(params.key);
   } catch (error) {

@@ -16,7 +16,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const access = await superuserOnly(request, context);
   if (!access.ok) return access.response;
   if (activeBackup()) return badRequest(BACKUP_MESSAGES.busyRestore);
-  if (!backupExists(params.key)) return badRequest(BACKUP_MESSAGES.missing);
+  if (!(await backupExists(params.key))) return badRequest(BACKUP_MESSAGES.missing);
   startRestore(params.key, { by: access.superuser.id });
   return noContent();
 }

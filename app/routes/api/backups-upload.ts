@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await removeQuietly([file.tmpPath]);
     return validationFailed("file", "validation_invalid_file_name", "El nombre del respaldo debe ser como forja_backup_20260101120000.zip (minúsculas, números, _ y -).");
   }
-  if (backupExists(file.name)) {
+  if (await backupExists(file.name)) {
     await removeQuietly([file.tmpPath]);
     return validationFailed("file", "validation_backup_name_exists", BACKUP_MESSAGES.uploadExists);
   }

@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import { Readable } from "node:stream";
 import { staffAccountMayUse } from "~/features/accounts/index.server";
-import { BACKUP_NAME, backupPath } from "~/services/backups/backups.server";
+import { BACKUP_NAME, backupDestination } from "~/services/backups/destination.server";
 import { AUTH_API_MESSAGES, pocketBaseError, VALIDATION_ERRORS } from "~/services/records/auth-records.server";
 import { fileTokenAuthOf } from "./files-auth.server";
 import { errorResponse } from "./record-auth.server";
@@ -45,18 +43,20 @@ export async function superuserFileToken(token: string | null): Promise<boolean>
   return auth?.collection === "_superusers" && (await staffAccountMayUse(auth.id, "sistema"));
 }
 
-/** A stored backup as a download (the API with a file token, /admin/sistema with the panel's session). */
-export async function backupDownload(key: string): Promise<Response> {
-  const file = backupPath(key);
-  const stat = await fs.promises.stat(file);
-  const body = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
-  return new Response(body, {
+/**
+ * A stored backup as a download (the API with a file token, /admin/sistema with the panel's
+ * session), streamed from where it is (disk or S3); null when there is none.
+ */
+export async function backupDownload(key: string): Promise<Response | null> {
+  const found = await (await backupDestination()).open(key);
+  if (!found) return null;
+  return new Response(found.body, {
     headers: {
       "Content-Type": "application/zip",
-      "Content-Length": String(stat.size),
+      "Content-Length": String(found.size),
       "Content-Disposition": `attachment; filename=${key}`,
       "Cache-Control": "private, no-store",
-      "Last-Modified": stat.mtime.toUTCString(),
+      "Last-Modified": found.modified.toUTCString(),
     },
   });
 }

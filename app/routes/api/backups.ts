@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (name !== "") {
     const problem = nameProblem(name);
     if (problem) return validationFailed("name", problem.code, problem.message);
-    if (backupExists(name)) return validationFailed("name", "validation_backup_name_exists", BACKUP_MESSAGES.nameExists);
+    if (await backupExists(name)) return validationFailed("name", "validation_backup_name_exists", BACKUP_MESSAGES.nameExists);
   }
   try {
     await createBackup(name || undefined);

@@ -13,7 +13,7 @@ await vi.hoisted(async () => (await import("../../../tests/support/test-env")).i
 
 import { registerCustomer } from "~/features/accounts/registration.server";
 import { upsertStaffAccount } from "~/features/accounts/staff-account.server";
-import { requestMeta, tokenFromMail } from "../../../tests/support/auth-requests";
+import { exemptStaffFromMfa, requestMeta, tokenFromMail } from "../../../tests/support/auth-requests";
 import { encodeOidcIdentity, OIDC_IDENTITY_COOKIE, startOidcTestServer, type OidcIdentity, type OidcTestServer } from "../../../tests/support/oidc-test-server";
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from "../../../tests/support/smtp-test-server";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
@@ -46,6 +46,8 @@ beforeAll(async () => {
         if (!registered.ok) throw new Error(`${customer.email} not registered`);
       }
       await upsertStaffAccount(STAFF);
+      // auth-with-password in one step; the admins' second step is records-auth-otp.sdk.test.ts (0061).
+      await exemptStaffFromMfa(STAFF.email);
     },
   });
 }, 420_000);

@@ -11,7 +11,7 @@ await vi.hoisted(async () => (await import("../../../tests/support/test-env")).i
 import { registerCustomer } from "~/features/accounts/registration.server";
 import { upsertStaffAccount } from "~/features/accounts/staff-account.server";
 import { createProduct } from "~/features/catalogue/product-commands.server";
-import { requestMeta } from "../../../tests/support/auth-requests";
+import { exemptStaffFromMfa, requestMeta } from "../../../tests/support/auth-requests";
 import { productValues } from "../../../tests/support/catalogue-fixtures";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 import { sdkClient, sdkFailure } from "../../../tests/support/sdk-client";
@@ -29,6 +29,8 @@ beforeAll(async () => {
       const customer = await registerCustomer(requestMeta("/registro", { method: "POST" }), CUSTOMER);
       if (!customer.ok) throw new Error("customer not registered");
       await upsertStaffAccount(STAFF);
+      // auth-with-password in one step; the admins' second step is records-auth-otp.sdk.test.ts (0061).
+      await exemptStaffFromMfa(STAFF.email);
       const inactive = await createProduct(productValues({ name: "Producto retirado (SDK)", active: false }));
       if (!inactive.ok) throw new Error("inactive product not created");
       inactiveId = inactive.value.id;
@@ -82,9 +84,10 @@ describe("auth collections through the official SDK", { timeout: 60_000 }, () =>
     expect(listed.totalItems).toBe(1);
   });
 
-  it("auth-methods: password by email, no MFA or OTP", async () => {
+  it("auth-methods: password by email and one-time codes; the second step for staff only (docs/decisions/0061)", async () => {
     const methods = await client().collection("users").listAuthMethods();
-    expect(methods).toMatchObject({ password: { enabled: true, identityFields: ["email"] }, mfa: { enabled: false }, otp: { enabled: false }, oauth2: { enabled: false, providers: [] } });
+    expect(methods).toMatchObject({ password: { enabled: true, identityFields: ["email"] }, mfa: { enabled: false }, otp: { enabled: true, duration: 180 }, oauth2: { enabled: false, providers: [] } });
+    expect(await client().collection("_superusers").listAuthMethods()).toMatchObject({ mfa: { enabled: true, duration: 600 }, otp: { enabled: true, duration: 180 } });
   });
 
   it("needs no Origin check: a cross-site request with the token works", async () => {

@@ -219,7 +219,7 @@ describe("auth-methods", () => {
   it("answers PocketBase 0.23's shape: password by email, the configured providers for users, none for staff", async () => {
     const users = (await (await loader(args("/api/collections/users/auth-methods?fields=mfa,otp,password,oauth2"))).json()) as Record<string, unknown>;
     expect(Object.keys(users).sort()).toEqual(["mfa", "oauth2", "otp", "password"]);
-    expect(users).toMatchObject({ password: { enabled: true, identityFields: ["email"] }, mfa: { enabled: false }, otp: { enabled: false }, oauth2: { enabled: true } });
+    expect(users).toMatchObject({ password: { enabled: true, identityFields: ["email"] }, mfa: { enabled: false }, otp: { enabled: true, duration: 180 }, oauth2: { enabled: true } });
     const [google] = (users.oauth2 as { providers: { name: string; displayName: string; authURL: string; state: string }[] }).providers;
     expect(google).toMatchObject({ name: "google", displayName: "Google", codeChallengeMethod: "S256" });
     // Google's own authorize endpoint, PocketBase's way: the client appends its redirect URL.
@@ -229,7 +229,7 @@ describe("auth-methods", () => {
     expect(new URL(google!.authURL).searchParams.get("state")).toBe(google!.state);
 
     const staff = (await (await loader(args("/api/collections/_superusers/auth-methods"))).json()) as Record<string, unknown>;
-    expect(staff).toMatchObject({ oauth2: { enabled: false, providers: [] }, emailPassword: true, usernamePassword: false });
+    expect(staff).toMatchObject({ oauth2: { enabled: false, providers: [] }, mfa: { enabled: true, duration: 600 }, otp: { enabled: true, duration: 180 }, emailPassword: true, usernamePassword: false });
     expect((await loader(args("/api/collections/productos/auth-methods"))).status).toBe(404);
   });
 });

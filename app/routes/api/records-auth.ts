@@ -1,5 +1,5 @@
 import type { Route } from "./+types/records-auth";
-import { listApiProviderAuths, signInApiClient } from "~/features/accounts/index.server";
+import { authApiClientWithPassword, listApiProviderAuths, MFA_SECONDS, ONE_TIME_CODE_SECONDS } from "~/features/accounts/index.server";
 import { requestMeta, type RequestMeta } from "~/lib/request-meta";
 import {
   AUTH_API_MESSAGES,
@@ -14,6 +14,7 @@ import { authCollectionByNameOrId, signRecordToken, type AuthCollectionName } fr
 import { consumeRateLimit, RATE_LIMITS } from "~/services/security/rate-limit.server";
 import { getAuthSecret } from "~/services/security/secret.server";
 import { errorResponse, KIND_OF, NO_STORE, readTokenAuth, tooManyRequests } from "./record-auth.server";
+import { apiAuthAnswer } from "./records-auth-answer.server";
 
 // PocketBase's auth endpoints of the `users` (customers) and `_superusers` (staff) collections,
 // for the official `pocketbase` SDK (docs/decisions/0014):
@@ -35,12 +36,9 @@ async function authWithPassword(meta: RequestMeta, collection: AuthCollectionNam
 
   const form = await readPasswordForm(request);
   if (!form.ok) return errorResponse(form.error);
-  const signedIn = await signInApiClient(meta, KIND_OF[collection], { email: form.identity, password: form.password });
-  if (!signedIn.ok && signedIn.kind === "limited") return tooManyRequests(signedIn.retryAfterSeconds, signedIn.message);
-  if (!signedIn.ok) return errorResponse(pocketBaseError(400, AUTH_API_MESSAGES.failedToAuthenticate));
-  const { account, sessionId, sessionExpiresAt } = signedIn.value;
-  const token = signRecordToken({ id: account.id, collection, sessionId, sessionExpiresAt }, { secret: getAuthSecret() });
-  return Response.json({ record: authRecordJson(collection, account), token }, { headers: NO_STORE });
+  // An admin's right password answers 401 {mfaId}: the second step is an emailed code (0061).
+  const outcome = await authApiClientWithPassword(meta, KIND_OF[collection], { email: form.identity, password: form.password, mfaId: form.mfaId });
+  return apiAuthAnswer(outcome, collection);
 }
 
 /** PocketBase checks the token before the collection: without a valid one it is a 401 either way. */
@@ -69,6 +67,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!collection) return errorResponse(pocketBaseError(404, AUTH_API_MESSAGES.missingAuthCollection));
   // Staff sign in with their password only; customers also through the configured providers.
   const providers = collection === "users" ? await listApiProviderAuths() : [];
-  const json = authMethodsJson(providers);
+  // Codes for both; the second step only for staff (admins, docs/decisions/0061).
+  const json = authMethodsJson(providers, { otpSeconds: ONE_TIME_CODE_SECONDS, mfa: { enabled: collection === "_superusers", seconds: MFA_SECONDS } });
   return Response.json(pickFields(json, new URL(request.url).searchParams.get("fields")), { headers: NO_STORE });
 }

@@ -33,7 +33,7 @@ afterAll(async () => {
 describe("/api/settings", () => {
   it("answers the settings in PocketBase's shape, without secrets, saying what the environment fixes", async () => {
     const settings = (await clients.admin.settings.getAll()) as Record<string, Record<string, unknown>>;
-    expect(Object.keys(settings).sort()).toEqual(["backups", "fixedByEnvironment", "logs", "meta", "smtp"]);
+    expect(Object.keys(settings).sort()).toEqual(["backups", "fixedByEnvironment", "logs", "meta", "rateLimits", "s3", "smtp"]);
     expect(settings.meta).toMatchObject({ appName: expect.any(String), appURL: expect.stringMatching(/^http/) });
     expect(settings.smtp).not.toHaveProperty("password");
     expect(settings.fixedByEnvironment).toMatchObject({ "meta.appURL": "PUBLIC_URL" });

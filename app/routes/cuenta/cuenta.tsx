@@ -7,28 +7,39 @@ import { FormErrors, FormNotice, SubmitButton, TextField } from "~/components/ui
 import { PageIntro } from "~/components/ui/page-intro";
 import { requireUser, signedInHeaders } from "~/features/accounts/guards.server";
 import { resendConfirmation } from "~/features/accounts/email-confirmation.server";
-import { ChangePasswordSchema, ProfileSchema } from "~/features/accounts/forms";
+import { isStaff } from "~/features/accounts/accounts.server";
+import { requestEmailChange } from "~/features/accounts/email-change.server";
+import { ChangePasswordSchema, EmailChangeSchema, ProfileSchema } from "~/features/accounts/forms";
 import { changePassword } from "~/features/accounts/password.server";
 import { updateProfile } from "~/features/accounts/profile.server";
 import { listLinkedProviders } from "~/features/accounts/provider-sign-in.server";
 import { replyToFailure } from "~/lib/form-reply";
 import { requestMeta } from "~/lib/request-meta";
-import { failureMessages } from "~/lib/result";
+import { failureMessages, limited } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
 import { readForm } from "~/lib/request-body";
+import { consumeRateLimit, RATE_LIMITS, rateLimitMessage } from "~/services/security/rate-limit.server";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Mi cuenta", description: "Datos de su cuenta de Forja.", noindex: true });
 
 const NOTICES: Record<string, string> = {
   bienvenida: "Le damos la bienvenida. Le enviamos un correo para confirmar su dirección.",
   restablecida: "Su contraseña nueva quedó guardada y cerramos las sesiones en otros dispositivos.",
+  correoCambiado: "Su correo quedó cambiado. Desde ahora entre con él; cerramos las sesiones en otros dispositivos y avisamos a su dirección anterior.",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(requestMeta(request, context));
   const url = new URL(request.url);
-  const notice = url.searchParams.has("bienvenida") ? NOTICES.bienvenida : url.searchParams.get("contrasena") === "restablecida" ? NOTICES.restablecida : null;
-  return { user, notice, ...(await listLinkedProviders(user.id)) };
+  const notice = url.searchParams.has("bienvenida")
+    ? NOTICES.bienvenida
+    : url.searchParams.get("contrasena") === "restablecida"
+      ? NOTICES.restablecida
+      : url.searchParams.get("correo") === "cambiado"
+        ? NOTICES.correoCambiado
+        : null;
+  // Staff change their email from the panel, as PocketBase's superusers (docs/decisions/0062).
+  return { user, notice, mayChangeEmail: !isStaff(user), ...(await listLinkedProviders(user.id)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,35 +54,54 @@ export async function action({ request, context }: Route.ActionArgs) {
       intent,
       profile: null,
       password: null,
+      email: null,
       message: result.ok ? `Le enviamos un correo nuevo de confirmación a ${user.email}.` : failureMessages(result).formErrors.join(" "),
     };
   }
   if (intent === "password") {
     const parsed = parseWithZod(formData, { schema: ChangePasswordSchema });
     const hidden = ["currentPassword", "newPassword", "passwordConfirm"];
-    if (parsed.status !== "success") return data({ intent, profile: null, password: parsed.reply({ hideFields: hidden }), message: null }, { status: 400 });
+    if (parsed.status !== "success") return data({ intent, profile: null, password: parsed.reply({ hideFields: hidden }), email: null, message: null }, { status: 400 });
     const result = await changePassword(meta, parsed.value);
     if (!result.ok) {
       const reply = replyToFailure(parsed, result, { hideFields: hidden });
-      return data({ intent, profile: null, password: reply.result, message: null }, { status: reply.status, headers: reply.headers });
+      return data({ intent, profile: null, password: reply.result, email: null, message: null }, { status: reply.status, headers: reply.headers });
     }
     return data(
-      { intent, profile: null, password: parsed.reply({ resetForm: true }), message: "Contraseña cambiada. Cerramos las sesiones abiertas en otros dispositivos." },
+      { intent, profile: null, password: parsed.reply({ resetForm: true }), email: null, message: "Contraseña cambiada. Cerramos las sesiones abiertas en otros dispositivos." },
       { headers: signedInHeaders(result.value.headers) },
     );
   }
+  if (intent === "email") {
+    const parsed = parseWithZod(formData, { schema: EmailChangeSchema });
+    if (parsed.status !== "success") return data({ intent, profile: null, password: null, email: parsed.reply(), message: null }, { status: 400 });
+    // The record API's request-email-change shares this counter (docs/decisions/0062).
+    const limit = await consumeRateLimit(`request-email-change:${meta.ip || "desconocida"}`, RATE_LIMITS.passwordReset);
+    const result = limit.allowed ? await requestEmailChange({ userId: user.id, newEmail: parsed.value.newEmail }) : limited(rateLimitMessage(limit), limit.retryAfterSeconds);
+    if (!result.ok) {
+      const reply = replyToFailure(parsed, result);
+      return data({ intent, profile: null, password: null, email: reply.result, message: null }, { status: reply.status, headers: reply.headers });
+    }
+    return {
+      intent,
+      profile: null,
+      password: null,
+      email: parsed.reply({ resetForm: true }),
+      message: `Le enviamos un enlace a ${parsed.value.newEmail}. Ábralo en los próximos 30 minutos y escriba su contraseña para confirmar el cambio. Mientras tanto, su cuenta sigue usando ${user.email}.`,
+    };
+  }
   const parsed = parseWithZod(formData, { schema: ProfileSchema });
-  if (parsed.status !== "success") return data({ intent: "profile", profile: parsed.reply(), password: null, message: null }, { status: 400 });
+  if (parsed.status !== "success") return data({ intent: "profile", profile: parsed.reply(), password: null, email: null, message: null }, { status: 400 });
   const result = await updateProfile({ userId: user.id, name: parsed.value.name, company: parsed.value.company, phone: parsed.value.phone });
   if (!result.ok) {
     const reply = replyToFailure(parsed, result);
-    return data({ intent: "profile", profile: reply.result, password: null, message: null }, { status: reply.status, headers: reply.headers });
+    return data({ intent: "profile", profile: reply.result, password: null, email: null, message: null }, { status: reply.status, headers: reply.headers });
   }
-  return { intent: "profile", profile: parsed.reply(), password: null, message: "Sus datos quedaron guardados." };
+  return { intent: "profile", profile: parsed.reply(), password: null, email: null, message: "Sus datos quedaron guardados." };
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, providers, hasPassword, notice } = loaderData;
+  const { user, providers, hasPassword, notice, mayChangeEmail } = loaderData;
   const [profileForm, profile] = useForm({
     id: "perfil",
     lastResult: actionData?.profile,
@@ -84,6 +114,13 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
     id: "contrasena",
     lastResult: actionData?.password,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const [emailForm, email] = useForm({
+    id: "cambiar-correo",
+    lastResult: actionData?.email,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailChangeSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -145,6 +182,36 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                 </SubmitButton>
               </Form>
             )}
+            {mayChangeEmail ? (
+              <>
+                <h3 id="cambiar-correo-titulo" className="mt-6 font-semibold text-acero-900">
+                  Cambiar correo
+                </h3>
+                {hasPassword ? (
+                  <Form method="post" {...getFormProps(emailForm)} aria-labelledby="cambiar-correo-titulo" className="mt-3 space-y-5">
+                    <FormErrors errors={emailForm.errors} id={emailForm.errorId} />
+                    <TextField
+                      field={email.newEmail}
+                      label="Correo nuevo"
+                      type="email"
+                      autoComplete="email"
+                      help="Le enviaremos un enlace a esa dirección; el cambio se hace cuando lo abra y escriba su contraseña."
+                    />
+                    <SubmitButton intent="email" pendingLabel="Enviando…" className="btn-secondary">
+                      Enviar enlace de confirmación
+                    </SubmitButton>
+                  </Form>
+                ) : (
+                  <p className="mt-2 text-acero-700">
+                    Para cambiar su correo necesita una contraseña en su cuenta.{" "}
+                    <AppLink to="/recuperar" className="font-semibold text-forja-700 underline underline-offset-2">
+                      Defina una aquí
+                    </AppLink>{" "}
+                    y vuelva a esta página.
+                  </p>
+                )}
+              </>
+            ) : null}
           </section>
 
           {hasPassword ? (

@@ -9,7 +9,7 @@ import { AuthCard } from "~/features/accounts/components/auth-card";
 import { ProviderButtons } from "~/features/accounts/components/provider-buttons";
 import { signedInHeaders } from "~/features/accounts/guards.server";
 import { listProviders } from "~/features/accounts/providers.server";
-import { signIn } from "~/features/accounts/sign-in.server";
+import { signInOneStep } from "~/features/accounts/mfa.server";
 import { LoginSchema } from "~/features/accounts/forms";
 import { guardPublicForm } from "~/services/security/form-guard.server";
 import { formFailure } from "~/lib/form-reply";
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.status !== "success") return data({ result: parsed.reply({ hideFields: ["password"] }) }, { status: 400 });
   const guard = await guardPublicForm(formData, { scope: "login", ip: meta.ip, rule: RATE_LIMITS.signIn });
   if (!guard.ok) return formFailure(parsed, guard, { hideFields: ["password"] });
-  const result = await signIn(meta, parsed.value);
+  const result = await signInOneStep(meta, parsed.value);
   if (!result.ok) return formFailure(parsed, result, { hideFields: ["password"] });
   throw redirect(safeRedirect(parsed.value.redirectTo, "/cuenta"), { headers: signedInHeaders(result.value.headers) });
 }
@@ -65,6 +65,12 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           <p>
             <AppLink to="/recuperar" className="font-semibold text-forja-700 underline underline-offset-2">
               ¿Olvidó su contraseña?
+            </AppLink>
+          </p>
+          <p>
+            ¿Prefiere no usar su contraseña?{" "}
+            <AppLink to={`/login/codigo?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`} className="font-semibold text-forja-700 underline underline-offset-2">
+              Recibir un código por correo
             </AppLink>
           </p>
         </>

@@ -20,23 +20,12 @@ const { dataDir, AUTH_SECRET } = await vi.hoisted(async () => {
 
 import { openDatabase, useDatabase } from "~/db/client.server";
 import { readArchive, sha256, sortedLines, tableRowsQuery, type ArchiveContent } from "../../../tests/support/backup-archives";
-import { pdfFile } from "../../../tests/support/minimal-files";
-import { agedFormToken, validQuoteFields } from "../../../tests/support/solicitud-requests";
+import { downloadBackup, expectEveryRowHasItsFile, expectSameRows, keepSendingQuoteRequests, quiet, restored, TIMEOUT_MS } from "../../../tests/support/backup-journeys";
 import { sdkClient, sdkFailure } from "../../../tests/support/sdk-client";
 import { expectSuperusersOnly, prepareSuperuserCallers, superuserCallers } from "../../../tests/support/superuser-clients";
 import { withAdminClient } from "../../../tests/support/test-database";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 import { usePostgresServer, type PostgresServer } from "../../../tests/support/throwaway-postgres";
-
-const TIMEOUT_MS = 15_000;
-/** Written after the restore by the requests that check it (each request is logged): not part of the restored state. */
-const LIVE_TABLES = new Set(["logs"]);
-/**
- * The mail queue: the worker goes on delivering what the restored queue holds (a quote request's
- * emails pending at the backup are sent after the restore), so its rows must be the archive's,
- * their delivery state may have moved on.
- */
-const QUEUE_TABLES = new Set(["outbox"]);
 
 const started: { stop(): Promise<void> }[] = [];
 let postgres: PostgresServer | undefined;
@@ -51,96 +40,6 @@ async function start(options: Parameters<typeof startTestServer>[0]): Promise<Te
   const server = await startTestServer({ ...options, env: { AUTH_SECRET, ...options?.env } });
   started.push(server);
   return server;
-}
-
-interface Sent {
-  number: string;
-  /** When the server answered (performance.now()). */
-  at: number;
-}
-
-/** Quote requests with a PDF attachment, two at a time, to `urls` in turn until stopped; what was accepted and what failed. */
-function keepSendingQuoteRequests(urls: string[], label: string) {
-  const accepted: Sent[] = [];
-  const failures: string[] = [];
-  let stopped = false;
-  let n = 0;
-  const one = async () => {
-    n += 1;
-    const i = n;
-    const url = urls[i % urls.length]!;
-    const form = new FormData();
-    for (const [key, value] of Object.entries(validQuoteFields({ name: `Cliente Respaldo ${i}`, email: `respaldo-${label}-${i}-${process.pid}@ejemplo.mx` }))) {
-      for (const item of [value].flat()) form.append(key, String(item));
-    }
-    form.set("formToken", agedFormToken("cotiza"));
-    form.append("files", new Blob([Buffer.from(pdfFile(`solicitud ${label} ${i}`))], { type: "application/pdf" }), `plano ${i}.pdf`);
-    try {
-      const response = await fetch(`${url}/api/cotiza`, {
-        method: "POST",
-        body: form,
-        headers: { Origin: url, "X-Forwarded-For": `10.77.${(i >> 8) & 255}.${i & 255}` },
-        signal: AbortSignal.timeout(30_000),
-      });
-      const body = (await response.json()) as { ok: boolean; number?: string };
-      if (response.status === 200 && body.ok && body.number) accepted.push({ number: body.number, at: performance.now() });
-      else failures.push(`${response.status} ${JSON.stringify(body)}`);
-    } catch (error) {
-      failures.push(String(error));
-    }
-  };
-  const lanes = [0, 1].map(async () => {
-    while (!stopped) await one();
-  });
-  return {
-    accepted,
-    failures,
-    async until(count: number): Promise<void> {
-      const deadline = Date.now() + 60_000;
-      while (accepted.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(accepted.length).toBeGreaterThanOrEqual(count);
-    },
-    async stop(): Promise<void> {
-      stopped = true;
-      await Promise.all(lanes);
-    },
-  };
-}
-
-/** Downloads backup `key` with a file token, as the admin panel's link does; the archive's local path. */
-async function download(admin: PocketBase, key: string): Promise<string> {
-  const token = await admin.files.getToken();
-  const response = await fetch(admin.backups.getDownloadURL(token, key), { signal: AbortSignal.timeout(60_000) });
-  expect(response.status).toBe(200);
-  expect(response.headers.get("content-disposition")).toBe(`attachment; filename=${key}`);
-  const file = path.join(fs.mkdtempSync(path.join(dataDir, "descarga-")), key);
-  fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
-  return file;
-}
-
-/** Waits for the restore started by the 204 to end: the site answers again and the replaced state is listed as a backup. */
-async function restored(admin: PocketBase, url: string): Promise<{ sawMaintenance: boolean }> {
-  let sawMaintenance = false;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${url}/api/backups`, { headers: { Authorization: admin.authStore.token }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    if (response.status === 503) {
-      sawMaintenance = true;
-      expect(response.headers.get("retry-after")).toBe("30");
-    } else if (response.status === 200) {
-      const list = (await response.json()) as { key: string }[];
-      if (list.some((backup) => backup.key.startsWith("forja_antes_de_restaurar_"))) return { sawMaintenance };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the restore did not end within two minutes");
-}
-
-/** The archive's attachment rows each have their file in the archive, with the row's SHA-256. */
-function expectEveryRowHasItsFile(content: { tables: Map<string, string[]>; files: Map<string, string> }): void {
-  const rows = (content.tables.get("solicitud_files") ?? []).map((line) => JSON.parse(line) as { storage_path: string; sha256: string });
-  expect(rows.length).toBeGreaterThan(0);
-  for (const row of rows) expect(content.files.get(row.storage_path), row.storage_path).toBe(row.sha256);
 }
 
 function numbersIn(archive: ArchiveContent): Set<string> {
@@ -181,30 +80,6 @@ async function expectAuthorization(url: string, label: string): Promise<PocketBa
 }
 
 /**
- * Waits until the start-up's background work (the catalogue's CAD models, the media library's seed)
- * has stopped writing: two backups a few seconds apart hold the same files and the same rows of the
- * tables that work writes. A backup taken while it runs would be restored into a server that
- * resumes it, writing after the restore what the archive cannot hold.
- */
-async function quiet(admin: PocketBase): Promise<void> {
-  const seen = async (name: string) => {
-    await admin.backups.create(name);
-    const archive = await readArchive(await download(admin, name));
-    await admin.backups.delete(name);
-    return JSON.stringify([[...archive.files.keys()].sort(), ...["product_models", "product_images", "media"].map((table) => archive.tables.get(table))]);
-  };
-  const deadline = Date.now() + 240_000;
-  let previous = await seen("espera_0.zip");
-  for (let n = 1; Date.now() < deadline; n += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const now = await seen(`espera_${n}.zip`);
-    if (now === previous) return;
-    previous = now;
-  }
-  throw new Error("the start-up's background work did not settle within four minutes");
-}
-
-/**
  * The scenario on `main` (and `other`, a second process on the same database): load, backup through
  * the API, download; `wipe` removes rows and files; restore through the API; answers the archive.
  */
@@ -213,7 +88,7 @@ async function backUpUnderLoadThenRestore(
   admin: PocketBase,
   options: { other?: TestServer; label: string; wipe: () => Promise<PocketBase> },
 ): Promise<{ archive: ArchiveContent; admin: PocketBase; afterBackup: string[] }> {
-  await quiet(admin);
+  await quiet(admin, dataDir);
   const load = keepSendingQuoteRequests([main().url, ...(options.other ? [options.other.url] : [])], options.label);
   await load.until(4);
   const beforeBackup = load.accepted.map((sent) => sent.number);
@@ -228,7 +103,7 @@ async function backUpUnderLoadThenRestore(
 
   const listed = (await admin.backups.getFullList()).find((backup) => backup.key === "respaldo_con_carga.zip");
   expect(listed).toMatchObject({ key: "respaldo_con_carga.zip", size: expect.any(Number), modified: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}Z$/) });
-  const file = await download(admin, "respaldo_con_carga.zip");
+  const file = await downloadBackup(admin, "respaldo_con_carga.zip", dataDir);
   expect(fs.statSync(file).size).toBe(listed!.size);
   const archive = await readArchive(file);
   // A consistent snapshot: everything acknowledged before the backup began is in it, every row has its file.
@@ -242,16 +117,6 @@ async function backUpUnderLoadThenRestore(
   const { sawMaintenance } = await restored(signedIn, main().url);
   void sawMaintenance;
   return { archive, admin: signedIn, afterBackup };
-}
-
-function expectSameRows(archive: ArchiveContent, tables: Map<string, string[]>): void {
-  const differing = [...archive.tables.keys()].filter(
-    (table) => !LIVE_TABLES.has(table) && !QUEUE_TABLES.has(table) && JSON.stringify(tables.get(table)) !== JSON.stringify(archive.tables.get(table)),
-  );
-  expect(differing).toEqual([]);
-  const ids = (lines: string[] | undefined) => (lines ?? []).map((line) => (JSON.parse(line) as { id: string }).id).sort();
-  for (const table of QUEUE_TABLES) expect(ids(tables.get(table)), table).toEqual(ids(archive.tables.get(table)));
-  expect([...tables.keys()].sort()).toEqual([...archive.tables.keys()].sort());
 }
 
 describe("backups on PGlite (one process)", { timeout: 900_000 }, () => {
@@ -360,7 +225,7 @@ describe("backups on PostgreSQL (two processes)", { timeout: 900_000 }, () => {
     // Backups live in each process's DATA_DIR/backups: the archive made through A is uploaded to B
     // under a name of its own (a Forja archive only).
     const adminOnB = staffOnB;
-    const bytes = fs.readFileSync(await download(admin, "respaldo_con_carga.zip"));
+    const bytes = fs.readFileSync(await downloadBackup(admin, "respaldo_con_carga.zip", dataDir));
     await adminOnB.backups.upload({ file: new File([bytes], "subido_de_otro_sitio.zip", { type: "application/zip" }) });
     const uploaded = (await adminOnB.backups.getFullList()).find((backup) => backup.key === "subido_de_otro_sitio.zip");
     expect(uploaded?.size).toBe(bytes.length);

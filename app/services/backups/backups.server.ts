@@ -1,13 +1,11 @@
 import fs from "node:fs";
-import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { getDatabase } from "~/db/client.server";
-import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
-import { getFileStore } from "~/services/files/file-store.server";
+import { activeFileStore, getFileStore } from "~/services/files/file-store.server";
 import { holdRemovals } from "~/services/files/removal-hold.server";
-import { syncDirectory, syncFile } from "~/services/files/storage.server";
+import { backupDestination, backupPath, temporaryBackupPath, type BackupDestination, type BackupInfo } from "./destination.server";
 import {
   FILE_STORE_TABLES,
   listTables,
@@ -21,14 +19,14 @@ import {
 } from "./snapshot.server";
 import { ZipFileWriter } from "./zip.server";
 
-// Backups (issue 17 §1, docs/decisions/0055): one ZIP archive in DATA_DIR/backups holding a
-// consistent snapshot of the database and every stored file, made while the site keeps serving.
-// The rows are read in one REPEATABLE READ, read-only transaction (the same snapshot for every
-// table); the files are those the snapshot can name: on PostgreSQL the file store's rows in that
-// same snapshot; on disk (PGlite) the files stored before the snapshot, with the disk store's
-// removals held until the copy ends, so nothing the snapshot names can vanish meanwhile.
+// Backups (issue 17 §1, docs/decisions/0055): one ZIP archive holding a consistent snapshot of the
+// database and every stored file, made while the site keeps serving, kept where backups go now
+// (DATA_DIR/backups or an S3 bucket: destination.server.ts, docs/decisions/0060). The rows are read
+// in one REPEATABLE READ, read-only transaction (the same snapshot for every table); the files are
+// those the snapshot can name: on PostgreSQL's store the file rows in that same snapshot; on disk or
+// in S3 the files stored before the snapshot, with the store's removals held until the copy ends,
+// so nothing the snapshot names can vanish meanwhile.
 
-export const BACKUP_NAME = /^[a-z0-9_-]+\.zip$/;
 export const MANIFEST_ENTRY = "forja-respaldo.json";
 export const ARCHIVE_FORMAT = "forja-respaldo";
 
@@ -43,24 +41,8 @@ export interface BackupManifest {
   files: number;
 }
 
-export interface BackupInfo {
-  key: string;
-  size: number;
-  modified: Date;
-}
-
 export const tableEntry = (table: string) => `db/${table}.jsonl`;
 export const FILE_PREFIX = "files/";
-
-export function backupsDir(): string {
-  return path.join(getEnv().dataDir, "backups");
-}
-
-/** The archive of a valid backup name (never a path outside the backups directory). */
-export function backupPath(key: string): string {
-  if (!BACKUP_NAME.test(key) || key.length > 150) throw new Error("Nombre de respaldo no válido");
-  return path.join(backupsDir(), key);
-}
 
 // ——— One backup or restore at a time in this process (PocketBase's StoreKeyActiveBackup) ———
 
@@ -88,66 +70,36 @@ export async function exclusively<T>(kind: "backup" | "restore", key: string, wo
   }
 }
 
-/** PocketBase's default name, ours: forja_backup_YYYYMMDDhhmmss.zip (UTC); a suffix if taken. */
-export function defaultBackupName(prefix = "forja_backup", now = new Date()): string {
+/** PocketBase's default name, ours: forja_backup_YYYYMMDDhhmmss.zip (UTC); a suffix if taken where backups go. */
+export async function defaultBackupName(prefix = "forja_backup", destination?: BackupDestination, now = new Date()): Promise<string> {
+  const where = destination ?? (await backupDestination());
   const stamp = now.toISOString().replace(/[-:T]/g, "").slice(0, 14);
   let name = `${prefix}_${stamp}.zip`;
-  for (let n = 2; fs.existsSync(path.join(backupsDir(), name)); n += 1) name = `${prefix}_${stamp}_${n}.zip`;
+  for (let n = 2; await where.exists(name); n += 1) name = `${prefix}_${stamp}_${n}.zip`;
   return name;
 }
 
 export async function listBackups(): Promise<BackupInfo[]> {
-  let names: string[];
-  try {
-    names = await fs.promises.readdir(backupsDir());
-  } catch {
-    return [];
-  }
-  const backups: BackupInfo[] = [];
-  for (const name of names) {
-    if (!BACKUP_NAME.test(name)) continue;
-    const stat = await fs.promises.stat(path.join(backupsDir(), name)).catch(() => null);
-    if (stat?.isFile()) backups.push({ key: name, size: stat.size, modified: stat.mtime });
-  }
-  return backups.sort((a, b) => b.modified.getTime() - a.modified.getTime() || a.key.localeCompare(b.key));
+  return (await backupDestination()).list();
 }
 
-export function backupExists(key: string): boolean {
-  try {
-    return fs.statSync(backupPath(key)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** A temporary name in the backups directory (hidden from the list), for an archive being written. */
-export function temporaryBackupPath(key: string): string {
-  fs.mkdirSync(backupsDir(), { recursive: true });
-  return path.join(backupsDir(), `.${key}.${process.pid}.${Date.now()}.tmp`);
-}
-
-/** Moves a finished, fsynced archive to its name durably; refuses to replace an existing one. */
-export async function publishArchive(tmp: string, key: string): Promise<void> {
-  const target = backupPath(key);
-  await syncFile(tmp);
-  // link + unlink instead of rename: an existing backup of the same name is never replaced.
-  await fs.promises.link(tmp, target);
-  await fs.promises.rm(tmp, { force: true });
-  await syncDirectory(backupsDir());
+export async function backupExists(key: string): Promise<boolean> {
+  return (await backupDestination()).exists(key);
 }
 
 export async function deleteBackup(key: string): Promise<void> {
-  await fs.promises.rm(backupPath(key));
-  await syncDirectory(backupsDir());
+  await (await backupDestination()).remove(key);
 }
 
 /**
- * Writes a backup named `key` (which must not exist yet) and answers its size. Runs while the site
+ * Writes a backup named `key` (which must not exist yet) where backups go and answers its size: a
+ * local temporary archive, then published (linked on disk, or uploaded to S3). Runs while the site
  * serves; only the restore calls it without `exclusively` (it holds it already).
  */
-export async function writeBackup(key: string): Promise<number> {
+export async function writeBackup(key: string, destination?: BackupDestination): Promise<number> {
   backupPath(key);
-  if (backupExists(key)) throw new Error(`Ya existe un respaldo llamado ${key}`);
+  const where = destination ?? (await backupDestination());
+  if (await where.exists(key)) throw new Error(`Ya existe un respaldo llamado ${key}`);
   const tmp = temporaryBackupPath(key);
   const handle = await fs.promises.open(tmp, "wx");
   // Before the snapshot: a stored file it names cannot be removed until the copy is done.
@@ -155,7 +107,7 @@ export async function writeBackup(key: string): Promise<number> {
   try {
     const zip = new ZipFileWriter(handle);
     const database = getDatabase();
-    const store = getFileStore();
+    const store = await activeFileStore();
     const manifest: BackupManifest = {
       format: ARCHIVE_FORMAT,
       version: 1,
@@ -194,7 +146,8 @@ export async function writeBackup(key: string): Promise<number> {
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
-    if (store.kind === "disk") {
+    // Disk or S3: the files stored before the snapshot, their removals held meanwhile.
+    if (store.kind !== "postgres") {
       for await (const fileKey of store.keys({ before: filesBefore })) {
         const file = await store.open(fileKey);
         // Removed between the walk and now: it was stored after the snapshot (removals are held).
@@ -207,8 +160,8 @@ export async function writeBackup(key: string): Promise<number> {
     const size = await zip.end();
     await handle.sync();
     await handle.close();
-    await publishArchive(tmp, key);
-    logger.info({ backup: key, size, tables: manifest.tables.length, files: manifest.files }, "backup written");
+    await where.publish(tmp, key);
+    logger.info({ backup: key, destination: where.kind, size, tables: manifest.tables.length, files: manifest.files }, "backup written");
     return size;
   } catch (error) {
     await handle.close().catch(() => {});
@@ -220,6 +173,8 @@ export async function writeBackup(key: string): Promise<number> {
 }
 
 /** A backup as `npm run backup` and POST /api/backups make it: one at a time in this process. */
-export async function createBackup(key: string = defaultBackupName()): Promise<{ key: string; size: number }> {
-  return exclusively("backup", key, async () => ({ key, size: await writeBackup(key) }));
+export async function createBackup(name?: string): Promise<{ key: string; size: number }> {
+  const destination = await backupDestination();
+  const key = name ?? (await defaultBackupName("forja_backup", destination));
+  return exclusively("backup", key, async () => ({ key, size: await writeBackup(key, destination) }));
 }

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { getDatabase, type Database } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { pocketBaseError } from "~/services/records/auth-records.server";
+import { closeRealtimeStreams } from "~/services/realtime/index.server";
 
 // While a backup is restored (docs/decisions/0055) the site is in maintenance: every request gets
 // 503 with Retry-After (a Spanish page, or PocketBase's error body under /api/), in the process
@@ -57,9 +58,15 @@ export async function startMaintenanceFeed(database: Database = getDatabase()): 
   const unlisten = await database.listen(BACKUP_CHANNEL, {
     onNotify: (payload) => {
       // PGlite delivers this process's own notifications too: those are the local state already.
-      if (database.kind === "pglite" || payload.includes(own)) return;
-      if (payload.startsWith("start:")) state.remoteUntil = Date.now() + MAX_MAINTENANCE_MS;
-      else if (payload.startsWith("end:")) state.remoteUntil = 0;
+      if (database.kind !== "pglite" && !payload.includes(own)) {
+        if (payload.startsWith("start:")) state.remoteUntil = Date.now() + MAX_MAINTENANCE_MS;
+        else if (payload.startsWith("end:")) state.remoteUntil = 0;
+      }
+      // A restore ended, here or in another process: the realtime subscribers heard nothing of what
+      // it replaced (its rows load with the triggers off). Their streams are closed, as after a
+      // restart: the SDK reconnects and resubscribes, and the live pages reload what they show
+      // (docs/decisions/0065). Every process hears the end, its own included.
+      if (payload.startsWith("end:")) closeRealtimeStreams();
     },
   });
   return { stop: unlisten };

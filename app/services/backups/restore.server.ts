@@ -6,14 +6,12 @@ import { CHANGE_CHANNEL } from "~/db/change-feed.server";
 import { getDatabase, type DbTransaction } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
-import { isStorageKey } from "~/services/files/file-store.server";
+import { activeFileStore, isStorageKey, type FileStore } from "~/services/files/file-store.server";
 import { postgresFileStore } from "~/services/files/postgres-store.server";
 import { holdRemovals } from "~/services/files/removal-hold.server";
 import { syncDirectory, syncFile, uploadsDir } from "~/services/files/storage.server";
 import {
   ARCHIVE_FORMAT,
-  backupExists,
-  backupPath,
   defaultBackupName,
   exclusively,
   FILE_PREFIX,
@@ -22,6 +20,7 @@ import {
   writeBackup,
   type BackupManifest,
 } from "./backups.server";
+import { backupDestination } from "./destination.server";
 import { announceRestore, enterMaintenance, leaveMaintenance, waitForRequestsToEnd } from "./maintenance.server";
 import { inLoadOrder, listTables, migrationState, quoteIdentifier, rowsOf } from "./snapshot.server";
 import { BadArchiveError, openZipEntry, readZipEntries, readZipEntry, type ZipEntry } from "./zip.server";
@@ -30,7 +29,9 @@ import { BadArchiveError, openZipEntry, readZipEntries, readZipEntry, type ZipEn
 // meanwhile (maintenance.server.ts), the state it replaces is kept first as one more backup, then
 // ONE database transaction empties every application table and loads the archive's rows (and, on
 // PostgreSQL, its files into the shared file store); on disk the archive's files are written to a
-// new directory beforehand and swapped in for DATA_DIR/uploads right after the commit. Every cache
+// new directory beforehand and swapped in for DATA_DIR/uploads right after the commit; in S3 they are
+// uploaded before the commit and the replaced state's other files removed after it. The archive
+// comes from where backups go (downloaded first from S3, docs/decisions/0060). Every cache
 // follows the change feed, so the topics of every cached thing are notified in that transaction,
 // and the other processes are told through the feed's channel of backups.
 
@@ -147,7 +148,7 @@ async function contentCollections(tx: DbTransaction): Promise<string[]> {
 }
 
 /** The database part of a restore: one transaction; the disk's files are swapped by the caller after it commits. */
-async function restoreDatabase(file: string, archive: CheckedArchive, stagedFiles: { dir: string; keys: string[] } | null): Promise<void> {
+async function restoreDatabase(file: string, archive: CheckedArchive, stagedFiles: { dir: string; keys: string[] } | null, store: FileStore): Promise<void> {
   const database = getDatabase();
   await database.db.transaction(async (tx) => {
     checkMigrations(archive.manifest, await migrationState(tx));
@@ -173,7 +174,7 @@ async function restoreDatabase(file: string, archive: CheckedArchive, stagedFile
       if (sequence.lastValue === null) await tx.execute(sql`select setval(${name}::regclass, 1, false)`);
       else await tx.execute(sql`select setval(${name}::regclass, ${sequence.lastValue}::bigint, true)`);
     }
-    if (stagedFiles && database.kind === "postgres") {
+    if (stagedFiles && store.kind === "postgres") {
       // The shared store is rows: the files commit with the rest, in this transaction.
       for (const key of stagedFiles.keys) await postgresFileStore.putFile(key, path.join(stagedFiles.dir, key), tx);
     }
@@ -212,34 +213,59 @@ export interface RestoreOutcome {
  */
 export async function restoreBackup(key: string, options: { previousName?: string } = {}): Promise<RestoreOutcome> {
   return exclusively("restore", key, async () => {
-    if (!backupExists(key)) throw new BadArchiveError("Missing or invalid backup file.");
-    const file = backupPath(key);
-    const archive = await checkArchive(file);
-    const database = getDatabase();
-    checkMigrations(archive.manifest, await migrationState(database.db));
-    enterMaintenance();
-    await announceRestore("start");
-    const staged = path.join(getEnv().dataDir, `.uploads-restaurando-${process.pid}-${Date.now()}`);
-    // Held until the end: removals asked for meanwhile belong to the state being replaced.
-    let releaseRemovals: ReturnType<typeof holdRemovals> | null = null;
+    const destination = await backupDestination();
+    // From S3 the archive is downloaded first: its entries are read from a local file.
+    const copy = await destination.localCopy(key);
+    if (!copy) throw new BadArchiveError("Missing or invalid backup file.");
     try {
-      await waitForRequestsToEnd();
-      const previous = options.previousName ?? defaultBackupName("forja_antes_de_restaurar");
-      await writeBackup(previous);
-      releaseRemovals = holdRemovals();
-      await fs.promises.mkdir(staged, { recursive: true });
-      const keys = await extractFiles(file, archive, staged);
-      await restoreDatabase(file, archive, { dir: staged, keys });
-      if (database.kind === "pglite") await swapUploads(staged);
-      logger.warn({ backup: key, previous, tables: archive.manifest.tables.length, files: keys.length }, "backup restored");
-      return { previous, tables: archive.manifest.tables.length, files: keys.length };
+      const file = copy.file;
+      const archive = await checkArchive(file);
+      const database = getDatabase();
+      const store = await activeFileStore();
+      checkMigrations(archive.manifest, await migrationState(database.db));
+      enterMaintenance();
+      await announceRestore("start");
+      const staged = path.join(getEnv().dataDir, `.uploads-restaurando-${process.pid}-${Date.now()}`);
+      // Held until the end: removals asked for meanwhile belong to the state being replaced.
+      let releaseRemovals: ReturnType<typeof holdRemovals> | null = null;
+      try {
+        await waitForRequestsToEnd();
+        // The state replaced is kept where backups go now, like any other backup.
+        const previous = options.previousName ?? (await defaultBackupName("forja_antes_de_restaurar", destination));
+        await writeBackup(previous, destination);
+        releaseRemovals = holdRemovals();
+        await fs.promises.mkdir(staged, { recursive: true });
+        const keys = await extractFiles(file, archive, staged);
+        // S3: the archive's files are uploaded before the rows commit (keys are never reused, so an
+        // upload replaces nothing the current rows name; if the restore fails they are orphans).
+        if (store.kind === "s3") for (const fileKey of keys) await store.putFile(fileKey, path.join(staged, fileKey));
+        await restoreDatabase(file, archive, { dir: staged, keys }, store);
+        if (store.kind === "disk") await swapUploads(staged);
+        else if (store.kind === "s3") {
+          // The replaced state's files go, as the disk's uploads directory is replaced whole.
+          await releaseRemovals(null);
+          releaseRemovals = null;
+          await removeFilesNotIn(store, new Set(keys));
+        }
+        logger.warn({ backup: key, destination: destination.kind, previous, tables: archive.manifest.tables.length, files: keys.length }, "backup restored");
+        return { previous, tables: archive.manifest.tables.length, files: keys.length };
+      } finally {
+        await fs.promises.rm(staged, { recursive: true, force: true }).catch(() => {});
+        await releaseRemovals?.(null);
+        leaveMaintenance();
+        await announceRestore("end").catch(() => {});
+      }
     } finally {
-      await fs.promises.rm(staged, { recursive: true, force: true }).catch(() => {});
-      await releaseRemovals?.(null);
-      leaveMaintenance();
-      await announceRestore("end").catch(() => {});
+      await copy.release();
     }
   });
+}
+
+/** Removes the stored files the restored state does not have (a shared store that is not replaced whole). */
+async function removeFilesNotIn(store: FileStore, keep: Set<string>): Promise<void> {
+  const extra: string[] = [];
+  for await (const fileKey of store.keys()) if (!keep.has(fileKey)) extra.push(fileKey);
+  if (extra.length) await store.remove(extra);
 }
 
 /** PocketBase's restore: started a second after the 204 is sent; the outcome is logged. */

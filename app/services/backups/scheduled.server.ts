@@ -6,7 +6,8 @@ import { BackupBusyError, createBackup, defaultBackupName, deleteBackup, listBac
 // slot among all the processes) that makes `forja_auto_<fecha>.zip` and keeps the newest `keep` of
 // those; backups made by hand or uploaded are never removed by it. When and how many come from the
 // settings (`backups.cron`, `backups.cronMaxKeep`, docs/decisions/0057), read before each minute's
-// check and each run, so a change applies without a restart; an empty cron means none.
+// check and each run, so a change applies without a restart; an empty cron means none. Backups go,
+// and old ones are removed, where backups go at the time of the run (disk or S3, 0060).
 
 export const SCHEDULED_PREFIX = "forja_auto";
 
@@ -19,7 +20,7 @@ export function scheduledBackupJob(options: { schedule: () => Promise<{ expressi
     run: async () => {
       let made: string;
       try {
-        made = (await createBackup(defaultBackupName(SCHEDULED_PREFIX))).key;
+        made = (await createBackup(await defaultBackupName(SCHEDULED_PREFIX))).key;
       } catch (error) {
         // A backup or restore started by hand is running: this slot's backup is that one.
         if (error instanceof BackupBusyError) return { skipped: true };

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { UploadLimits } from "~/services/files/multipart.server";
 import { syncFile } from "~/services/files/storage.server";
-import { backupExists, publishArchive, temporaryBackupPath } from "./backups.server";
+import { backupDestination, temporaryBackupPath } from "./destination.server";
 import { checkArchive } from "./restore.server";
 import { BadArchiveError, ZIP_MAX_BYTES } from "./zip.server";
 
@@ -14,7 +14,7 @@ const ZIP_MAGIC = [Buffer.from("PK\x03\x04", "latin1"), Buffer.from("PK\x05\x06"
 
 export type StoredUpload = { ok: true } | { ok: false; problem: string };
 
-/** Checks a received archive and moves it into the backups directory as `name` (durably). */
+/** Checks a received archive and stores it as `name` where backups go (durably on disk, or uploaded to S3). */
 export async function storeUploadedBackup(tmpPath: string, name: string): Promise<StoredUpload> {
   const handle = await fs.promises.open(tmpPath, "r");
   const head = Buffer.alloc(4);
@@ -30,7 +30,8 @@ export async function storeUploadedBackup(tmpPath: string, name: string): Promis
     if (error instanceof BadArchiveError) return { ok: false, problem: error.message };
     throw error;
   }
-  if (backupExists(name)) return { ok: false, problem: "Ya existe un respaldo con ese nombre." };
+  const destination = await backupDestination();
+  if (await destination.exists(name)) return { ok: false, problem: "Ya existe un respaldo con ese nombre." };
   const tmp = temporaryBackupPath(name);
   try {
     await fs.promises.rename(tmpPath, tmp);
@@ -41,7 +42,7 @@ export async function storeUploadedBackup(tmpPath: string, name: string): Promis
   }
   try {
     await syncFile(tmp);
-    await publishArchive(tmp, name);
+    await destination.publish(tmp, name);
   } finally {
     await fs.promises.rm(tmp, { force: true });
   }

@@ -1,12 +1,16 @@
 import type { Db, DbTransaction } from "~/db/client.server";
 import { getDatabase } from "~/db/client.server";
+import { s3ConfigFor } from "~/services/settings/s3-settings.server";
 import { diskFileStore } from "./disk-store.server";
 import { postgresFileStore } from "./postgres-store.server";
+import { s3FileStore } from "./s3-store.server";
 
 // Where stored files live (docs/decisions/0016): one interface, two implementations, chosen by the
 // database the process runs on. With PGlite (one process, one machine) files stay under
 // DATA_DIR/uploads; with PostgreSQL (one or many processes) they live in the database, in chunks,
-// so whichever process answers a request can serve any file. A key is the storage path the owning
+// so whichever process answers a request can serve any file. With the settings' `s3` enabled they
+// live in that bucket instead (docs/decisions/0059), the store above still read for keys not copied
+// over yet. A key is the storage path the owning
 // row names ("2026/11/<uuid>", "2026/11/<uuid>-640.webp"); the server makes every key up itself.
 
 export interface StoredFile {
@@ -21,7 +25,7 @@ export interface StoredFile {
 export type FileStoreDb = Db | DbTransaction;
 
 export interface FileStore {
-  readonly kind: "disk" | "postgres";
+  readonly kind: "disk" | "postgres" | "s3";
   /**
    * Stores a finished local file (a temporary upload) under `key`; the local file is gone afterwards.
    * On PostgreSQL the file is written with `db` (the row's transaction) when given.
@@ -39,9 +43,50 @@ export interface FileStore {
   keys(options?: { before?: Date }): AsyncIterable<string>;
 }
 
-/** The process's file store: in the database on PostgreSQL, on disk with PGlite. */
-export function getFileStore(): FileStore {
+/** Where files live without S3: in the database on PostgreSQL, on disk with PGlite. */
+export function baseFileStore(): FileStore {
   return getDatabase().kind === "postgres" ? postgresFileStore : diskFileStore;
+}
+
+let s3Store: { id: string; store: FileStore } | null = null;
+let lastKind: FileStore["kind"] | null = null;
+
+/** The store in effect now, by the settings read at this moment (a PATCH takes effect at once). */
+export async function activeFileStore(): Promise<FileStore> {
+  const base = baseFileStore();
+  const config = await s3ConfigFor("files");
+  if (!config) {
+    lastKind = base.kind;
+    return base;
+  }
+  const id = JSON.stringify([config, base.kind]);
+  if (s3Store?.id !== id) s3Store = { id, store: s3FileStore(config, base) };
+  lastKind = "s3";
+  return s3Store.store;
+}
+
+/**
+ * The process's file store. Each call reads the settings when it runs (activeFileStore), so callers
+ * keep it synchronous. `kind` is the store last in effect (S3 when the environment's S3_BUCKET fixes
+ * it): code that decides by kind awaits activeFileStore() instead.
+ */
+const currentFileStore: FileStore = {
+  get kind() {
+    if (process.env.S3_BUCKET?.trim()) return "s3";
+    return lastKind ?? baseFileStore().kind;
+  },
+  putFile: async (key, localPath, db) => (await activeFileStore()).putFile(key, localPath, db),
+  putBytes: async (key, bytes, db) => (await activeFileStore()).putBytes(key, bytes, db),
+  open: async (key) => (await activeFileStore()).open(key),
+  readBytes: async (key, maxBytes) => (await activeFileStore()).readBytes(key, maxBytes),
+  remove: async (keys) => (await activeFileStore()).remove(keys),
+  async *keys(options) {
+    yield* (await activeFileStore()).keys(options);
+  },
+};
+
+export function getFileStore(): FileStore {
+  return currentFileStore;
 }
 
 /** A key the server made: relative, no empty, `.` or `..` segment, plain characters only. */

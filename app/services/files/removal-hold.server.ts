@@ -4,8 +4,9 @@ import { logger } from "~/lib/logger.server";
 // still names must not disappear from DATA_DIR/uploads: the orphan sweep, a replaced product photo
 // or a failed upload's clean-up would otherwise remove it between the snapshot and the copy. So the
 // disk store's removals wait here until the backup ends; keys are never reused, so removing them
-// late changes nothing else. Only the disk store needs it: that store belongs to one process (the
-// PGlite data directory is locked to it), and on PostgreSQL the files are rows of the same snapshot.
+// late changes nothing else. The disk store needs it (it belongs to one process: the PGlite data
+// directory is locked to it) and so does the S3 store (0059: the backup copies from the bucket); on
+// PostgreSQL the files are rows of the same snapshot.
 
 interface HoldState {
   holders: number;

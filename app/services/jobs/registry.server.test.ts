@@ -168,4 +168,46 @@ describe("two processes on one PostgreSQL database", () => {
       for (const scheduler of schedulers) await scheduler.stop();
     }
   }, 120_000);
+
+  it("runs a job asked for by hand in both processes at once only once, and again once it has finished (0065)", async () => {
+    const runs: number[] = [];
+    let release = () => {};
+    const schedulers = runners.map((runner, index) =>
+      startCronJobs(
+        [
+          {
+            id: "a-mano",
+            expression: "0 4 * * *",
+            run: async () => {
+              runs.push(index);
+              await new Promise<void>((resolve) => (release = resolve));
+            },
+          },
+        ],
+        { db: () => runner.db, timer: false },
+      ),
+    );
+    const finished = async () => {
+      const [row] = await runners[0]!.db.select().from(cronRuns).where(eq(cronRuns.jobId, "a-mano"));
+      return row?.ok === true;
+    };
+    try {
+      for (let round = 1; round <= 3; round += 1) {
+        // Both processes are asked at once: both accept (204), one runs it.
+        expect(schedulers.map((scheduler) => scheduler.runNow("a-mano"))).toEqual([true, true]);
+        await until(async () => runs.length === round, "the run by hand");
+        // The other process asked again while it runs: still one run.
+        expect(schedulers[1 - runs.at(-1)!]!.runNow("a-mano")).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(runs).toHaveLength(round);
+        release();
+        await until(finished, "the run's record");
+      }
+      const [row] = await runners[1]!.db.select().from(cronRuns).where(eq(cronRuns.jobId, "a-mano"));
+      expect(row).toMatchObject({ ok: true, trigger: "manual", lastSlot: null });
+    } finally {
+      release();
+      for (const scheduler of schedulers) await scheduler.stop();
+    }
+  }, 60_000);
 });

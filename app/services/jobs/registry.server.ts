@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
 import { cronRuns } from "~/db/schema/operations";
 import { logger } from "~/lib/logger.server";
@@ -55,6 +55,8 @@ export interface CronOptions {
 /** First key of the two-key advisory locks of scheduled jobs (the second is a hash of the job id). */
 const CRON_LOCK_NAMESPACE = 51_0051;
 const MAX_ERROR_LENGTH = 2_000;
+/** A run by hand waits for a run in flight elsewhere at most this long (its process may have ended mid-run). */
+const MANUAL_CLAIM_STALE_MS = 60 * 60_000;
 
 let active: CronScheduler | undefined;
 
@@ -89,6 +91,25 @@ async function claimSlot(db: Db, jobId: string, slot: Date, startedAt: Date): Pr
       .returning({ jobId: cronRuns.jobId });
     return claimed.length === 1;
   });
+}
+
+/**
+ * Claims a run by hand of a cluster job: true unless a run of it (scheduled or by hand, in any
+ * process) has started and not finished. One conditional write, so of two processes asked at once
+ * one runs it; a run older than MANUAL_CLAIM_STALE_MS is taken for one whose process ended.
+ */
+async function claimIdle(db: Db, jobId: string, startedAt: Date, trigger: string): Promise<boolean> {
+  const stale = new Date(startedAt.getTime() - MANUAL_CLAIM_STALE_MS);
+  const claimed = await db
+    .insert(cronRuns)
+    .values({ jobId, startedAt, finishedAt: null, ok: null, error: null, trigger })
+    .onConflictDoUpdate({
+      target: cronRuns.jobId,
+      set: { startedAt, finishedAt: null, ok: null, error: null, trigger },
+      setWhere: or(isNotNull(cronRuns.finishedAt), isNull(cronRuns.startedAt), lt(cronRuns.startedAt, stale)),
+    })
+    .returning({ jobId: cronRuns.jobId });
+  return claimed.length === 1;
 }
 
 async function recordStart(db: Db, jobId: string, startedAt: Date, trigger: string): Promise<void> {
@@ -135,16 +156,22 @@ export function startCronJobs(jobs: readonly CronJob[], options: CronOptions = {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
-  const execute = async (job: CronJob, startedAt: Date, trigger: string, claimed: boolean) => {
+  const execute = async (job: CronJob, startedAt: Date, trigger: string, claimed: boolean, slot?: Date) => {
     try {
-      if (!claimed) await recordStart(db(), job.id, startedAt, trigger);
+      // A cluster job asked for by hand runs unless a run of it is in flight in any process (0065).
+      if (!claimed && trigger === "manual" && (job.scope ?? "cluster") === "cluster") {
+        if (!(await claimIdle(db(), job.id, startedAt, trigger))) {
+          logger.info({ job: job.id, trigger }, "scheduled job already running: run by hand skipped");
+          return;
+        }
+      } else if (!claimed) await recordStart(db(), job.id, startedAt, trigger);
       let error: string | null = null;
       try {
         const outcome = await job.run(shutdown.signal);
-        logger.debug({ job: job.id, outcome }, "scheduled job finished");
+        logger.debug({ job: job.id, trigger, slot, outcome }, "scheduled job finished");
       } catch (caught) {
         error = describe(caught);
-        logger.error({ err: caught, job: job.id }, "scheduled job failed");
+        logger.error({ err: caught, job: job.id, trigger, slot }, "scheduled job failed");
       }
       await recordEnd(db(), job.id, startedAt, error);
     } catch (caught) {
@@ -180,7 +207,7 @@ export function startCronJobs(jobs: readonly CronJob[], options: CronOptions = {
       }
       if ((job.scope ?? "cluster") === "cluster" && !claimed) continue;
       ran.push(job.id);
-      runs.push(track(job.id, execute(job, startedAt, "programada", claimed)));
+      runs.push(track(job.id, execute(job, startedAt, "programada", claimed, slot)));
     }
     await Promise.all(runs);
     return ran;

@@ -22,6 +22,10 @@ export const AUTH_API_MESSAGES = {
   oauth2Disabled: "The collection is not configured to allow OAuth2 authentication.",
   oauth2Token: "Failed to fetch OAuth2 token.",
   oauth2User: "Failed to fetch OAuth2 user.",
+  invalidOtp: "Invalid or expired OTP",
+  invalidMfa: "Invalid or expired MFA session.",
+  otherMfa: "Invalid MFA session.",
+  sameMfaMethod: "A different authentication method is required.",
 } as const;
 
 /** PocketBase's `data.{field}` entries (ozzo-validation's codes and messages). */
@@ -77,7 +81,14 @@ export function authRecordJson(collection: AuthCollectionName, account: AuthAcco
 }
 
 /** The form of auth-with-password; `identityField` may only name the one identity field, email. */
-export type PasswordForm = { ok: true; identity: string; password: string } | { ok: false; error: PocketBaseError };
+export type PasswordForm = { ok: true; identity: string; password: string; mfaId: string } | { ok: false; error: PocketBaseError };
+
+/** PocketBase reads a second step's mfaId from the query (where the SDK puts it) or else the body. */
+function mfaIdOf(request: Request, fields: Record<string, unknown>): string {
+  const fromQuery = new URL(request.url).searchParams.get("mfaId");
+  if (fromQuery) return fromQuery;
+  return typeof fields.mfaId === "string" ? fields.mfaId : "";
+}
 
 const blank = { code: "validation_required", message: "Cannot be blank." };
 
@@ -98,7 +109,7 @@ export async function readPasswordForm(request: Request): Promise<PasswordForm> 
   else if (password.length > 255) errors.password = { code: "validation_length_out_of_range", message: "The length must be between 1 and 255." };
   if (identityField && identityField !== "email") errors.identityField = { code: "validation_in_invalid", message: "Must be a valid value." };
   if (Object.keys(errors).length > 0) return { ok: false, error: pocketBaseError(400, AUTH_API_MESSAGES.validateBody, errors) };
-  return { ok: true, identity: identity!, password: password! };
+  return { ok: true, identity: identity!, password: password!, mfaId: mfaIdOf(request, fields) };
 }
 
 /** A provider as auth-methods lists it (the accounts feature builds its state, PKCE pair and authorize URL). */
@@ -113,7 +124,13 @@ export interface OAuthProviderInfo {
 }
 
 /** PocketBase 0.23+'s auth-methods answer, with its legacy fields. */
-export function authMethodsJson(providers: readonly OAuthProviderInfo[]): Record<string, unknown> {
+/** What auth-methods says of the one-time codes and the second step (seconds; docs/decisions/0061). */
+export interface CodeMethodsInfo {
+  otpSeconds: number;
+  mfa: { enabled: boolean; seconds: number };
+}
+
+export function authMethodsJson(providers: readonly OAuthProviderInfo[], codes: CodeMethodsInfo): Record<string, unknown> {
   const infos = providers.map((provider) => ({
     name: provider.name,
     displayName: provider.displayName,
@@ -128,8 +145,8 @@ export function authMethodsJson(providers: readonly OAuthProviderInfo[]): Record
   return {
     password: { identityFields: ["email"], enabled: true },
     oauth2: { providers: infos, enabled: infos.length > 0 },
-    mfa: { enabled: false, duration: 0 },
-    otp: { enabled: false, duration: 0 },
+    mfa: { enabled: codes.mfa.enabled, duration: codes.mfa.enabled ? codes.mfa.seconds : 0 },
+    otp: { enabled: true, duration: codes.otpSeconds },
     authProviders: infos.map((info) => ({ ...info, logo: "" })),
     usernamePassword: false,
     emailPassword: true,
@@ -181,6 +198,21 @@ export async function readConfirmResetForm(request: Request): Promise<FormResult
   const fields = await readFields(request, ["token", "password", "passwordConfirm"]);
   if (!fields.ok) return fields;
   return { ok: true, value: { token: textOf(fields.value.token), password: textOf(fields.value.password), passwordConfirm: textOf(fields.value.passwordConfirm) } };
+}
+
+/** `{otpId, password}` of auth-with-otp (PocketBase's lengths: 1–255 and 1–71), with a second step's mfaId. */
+export async function readOtpForm(request: Request): Promise<FormResult<{ otpId: string; code: string; mfaId: string }>> {
+  const fields = await readFields(request, ["otpId", "password", "mfaId"]);
+  if (!fields.ok) return fields;
+  const otpId = textOf(fields.value.otpId);
+  const code = textOf(fields.value.password);
+  const errors: Record<string, unknown> = {};
+  if (!otpId) errors.otpId = VALIDATION_ERRORS.required;
+  else if (otpId.length > 255) errors.otpId = VALIDATION_ERRORS.length(1, 255);
+  if (!code) errors.password = VALIDATION_ERRORS.required;
+  else if (code.length > 71) errors.password = VALIDATION_ERRORS.length(1, 71);
+  if (Object.keys(errors).length > 0) return { ok: false, error: pocketBaseError(400, AUTH_API_MESSAGES.validateBody, errors) };
+  return { ok: true, value: { otpId, code, mfaId: mfaIdOf(request, fields.value) } };
 }
 
 /** `{token}` of confirm-verification, unvalidated. */

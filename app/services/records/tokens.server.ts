@@ -41,15 +41,17 @@ const KEY_LABEL = "forja:record-api:auth-token";
 /**
  * A new auth token for an account's session: valid until the collection's lifetime (users 7 days,
  * _superusers 1 day, PocketBase's defaults) or the session's own expiry, whichever comes first.
+ * `refreshable: false` is PocketBase's static token (impersonation): auth-refresh answers it as it is.
  */
 export function signRecordToken(
-  input: { id: string; collection: AuthCollectionName; sessionId: string; sessionExpiresAt: Date },
+  input: { id: string; collection: AuthCollectionName; sessionId: string; sessionExpiresAt: Date; refreshable?: boolean },
   options: { secret: string; now?: Date },
 ): string {
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const collection = AUTH_COLLECTIONS[input.collection];
   const exp = Math.min(now + collection.lifetimeSeconds, Math.floor(input.sessionExpiresAt.getTime() / 1000));
-  const payload = { id: input.id, type: "auth", collectionId: collection.id, refreshable: true, sid: input.sessionId, iat: now, exp };
+  const refreshable = input.refreshable ?? true;
+  const payload = { id: input.id, type: "auth", collectionId: collection.id, refreshable, sid: input.sessionId, iat: now, exp };
   return signJwt(payload, options.secret, KEY_LABEL);
 }
 

@@ -1,11 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { rateLimits } from "~/db/schema/security";
+import { getSettings } from "~/services/settings/settings.server";
+import { defaultRateLimit, type RateLimitLabel } from "./rate-limit-settings";
 
 export interface RateLimitRule {
   /** Requests allowed per window. */
   limit: number;
   windowMs: number;
+  /** A limit staff set in the settings' `rateLimits` (0065): its numbers there win over these. */
+  label?: RateLimitLabel;
 }
 
 export interface RateLimitResult {
@@ -19,7 +23,9 @@ export interface RateLimitResult {
  * Counts one request against `key` in a fixed window. One atomic upsert, so every process that
  * shares the database shares the counter.
  */
-export async function consumeRateLimit(key: string, rule: RateLimitRule, now = Date.now()): Promise<RateLimitResult> {
+export async function consumeRateLimit(key: string, given: RateLimitRule, now = Date.now()): Promise<RateLimitResult> {
+  const rule = await ruleInEffect(given);
+  if (!rule) return { allowed: true, remaining: given.limit, retryAfterSeconds: 0 };
   const windowStart = now - rule.windowMs;
   const [row] = await getDb()
     .insert(rateLimits)
@@ -41,15 +47,34 @@ export async function consumeRateLimit(key: string, rule: RateLimitRule, now = D
   };
 }
 
-/** The limits of the public forms and sign-in screens, per client IP. */
+/**
+ * A labelled rule as the settings have it now (read from memory in every process, so a PATCH of
+ * `rateLimits` applies everywhere at once): null when staff turned the settings' limits off.
+ */
+async function ruleInEffect(rule: RateLimitRule): Promise<RateLimitRule | null> {
+  if (!rule.label) return rule;
+  const { rateLimits: settings } = await getSettings();
+  if (!settings.enabled) return null;
+  const set = settings.rules.find((candidate) => candidate.label === rule.label);
+  return set ? { label: rule.label, limit: set.maxRequests, windowMs: set.duration * 1000 } : rule;
+}
+
+/** A labelled limit with its default numbers (rate-limit-settings.ts). */
+function labelled(label: RateLimitLabel): RateLimitRule {
+  const { maxRequests, duration } = defaultRateLimit(label);
+  return { label, limit: maxRequests, windowMs: duration * 1000 };
+}
+
+/** The limits of the public forms and sign-in screens, per client IP; the settings' `rateLimits` change them. */
 export const RATE_LIMITS = {
-  signIn: { limit: 10, windowMs: 10 * 60_000 },
-  register: { limit: 5, windowMs: 60 * 60_000 },
-  passwordReset: { limit: 5, windowMs: 60 * 60_000 },
-  adminSignIn: { limit: 10, windowMs: 10 * 60_000 },
-  publicForm: { limit: 5, windowMs: 10 * 60_000 },
-  publicFormAttempts: { limit: 30, windowMs: 10 * 60_000 },
-} as const satisfies Record<string, RateLimitRule>;
+  signIn: labelled("signIn"),
+  register: labelled("register"),
+  passwordReset: labelled("passwordReset"),
+  adminSignIn: labelled("adminSignIn"),
+  publicForm: labelled("publicForm"),
+  publicFormAttempts: labelled("publicFormAttempts"),
+  oneTimeCode: labelled("oneTimeCode"),
+} as const satisfies Record<RateLimitLabel, RateLimitRule>;
 
 export function rateLimitMessage(result: RateLimitResult): string {
   const minutes = Math.ceil(result.retryAfterSeconds / 60);

@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { parseCronExpression } from "~/services/jobs/cron-expression";
+import { DEFAULT_RATE_LIMITS, RateLimitsSettingsSchema } from "~/services/security/rate-limit-settings";
 
 // The technical settings in PocketBase's shape (issue 17 §3, docs/decisions/0057), with Forja's rules
 // and Spanish messages. Browser-safe: /admin/sistema's form validates with it too. Only sections
@@ -17,6 +18,35 @@ export function isCronExpression(value: string): boolean {
 }
 
 const text = (max: number) => z.string({ error: "Escriba texto." }).trim().max(max, `Use como máximo ${max} caracteres.`);
+
+/** PocketBase's S3 connection (`s3` for stored files, `backups.s3` for backups; docs/decisions/0059). */
+export const S3SettingsSchema = z
+  .object({
+    enabled: z.boolean({ error: "Indique sí o no." }),
+    bucket: text(255),
+    region: text(255),
+    endpoint: z.union([z.literal(""), z.string({ error: "Escriba la dirección del servicio." }).trim().regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, "Escriba la dirección completa del servicio, con http:// o https://, por ejemplo https://s3.us-east-1.amazonaws.com.")]),
+    accessKey: text(255),
+    secret: z.string({ error: "Escriba la clave secreta." }).max(1000, "La clave secreta es demasiado larga."),
+    forcePathStyle: z.boolean({ error: "Indique sí o no." }),
+  })
+  .superRefine((value, context) => {
+    if (!value.enabled) return;
+    const required = {
+      bucket: "Escriba el nombre del bucket.",
+      region: "Escriba la región, por ejemplo us-east-1.",
+      endpoint: "Escriba la dirección del servicio, por ejemplo https://s3.us-east-1.amazonaws.com.",
+      accessKey: "Escriba la clave de acceso.",
+      secret: "Escriba la clave secreta.",
+    } as const;
+    for (const [field, message] of Object.entries(required)) {
+      if (value[field as keyof typeof required].trim() === "") context.addIssue({ code: "custom", path: [field], message });
+    }
+  });
+
+export type S3Settings = z.output<typeof S3SettingsSchema>;
+
+export const DEFAULT_S3_SETTINGS: S3Settings = { enabled: false, bucket: "", region: "", endpoint: "", accessKey: "", secret: "", forcePathStyle: false };
 
 export const SettingsSchema = z.object({
   meta: z.object({
@@ -39,23 +69,31 @@ export const SettingsSchema = z.object({
   backups: z.object({
     cron: z.string({ error: "Escriba la programación en formato cron." }).trim().refine(isCronExpression, "Escriba cinco campos de cron en hora UTC, por ejemplo 0 9 * * * (cada día a las 9 UTC, las 3 de la mañana en la Ciudad de México), o déjelo vacío."),
     cronMaxKeep: z.number({ error: "Escriba cuántos respaldos programados se conservan." }).int("Escriba un número entero.").min(1, "Conserve al menos 1 respaldo.").max(365, "Conserve como máximo 365 respaldos."),
+    // Where backups are kept: this bucket (under "backups/") when enabled, else DATA_DIR/backups.
+    s3: S3SettingsSchema,
   }),
+  // Where stored files are kept when enabled (under "files/"); else on disk or in the database.
+  s3: S3SettingsSchema,
   logs: z.object({
     maxDays: z.number({ error: "Escriba los días que se conservan los registros." }).int("Escriba un número entero de días.").min(0, "Los días van de 0 a 3650.").max(3650, "Los días van de 0 a 3650."),
   }),
+  // The per-connection limits of sign-in and the public forms (0065).
+  rateLimits: RateLimitsSettingsSchema,
 });
 
 export type Settings = z.output<typeof SettingsSchema>;
 
-/** Values only written, never answered (PocketBase omits them too); a PATCH without them keeps them. */
-export const SECRET_PATHS = ["smtp.password"] as const;
+/** Values only written, never answered (PocketBase omits them too); a PATCH without them keeps them. Dotted paths, any depth. */
+export const SECRET_PATHS = ["smtp.password", "s3.secret", "backups.s3.secret"] as const;
 
 export const DEFAULT_SETTINGS: Settings = {
   meta: { appName: "Forja", appURL: "http://localhost:3000", senderName: "", senderAddress: "", hideControls: false },
   smtp: { enabled: false, host: "", port: 587, username: "", password: "", authMethod: "", tls: false, localName: "" },
   // 9:00 UTC is 3:00 in Mexico City: the quietest hour of the shop's site.
-  backups: { cron: "0 9 * * *", cronMaxKeep: 7 },
+  backups: { cron: "0 9 * * *", cronMaxKeep: 7, s3: DEFAULT_S3_SETTINGS },
+  s3: DEFAULT_S3_SETTINGS,
   logs: { maxDays: 7 },
+  rateLimits: DEFAULT_RATE_LIMITS,
 };
 
 /** A setting (a dotted path, or a whole section) and the environment variable that fixes it. */

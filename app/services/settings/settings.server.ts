@@ -21,14 +21,42 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** `given` over `base`, field by field at any depth (PocketBase's PATCH: `backups: {s3: {bucket}}` keeps the rest). */
+function mergedObject(base: Record<string, unknown>, given: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [name, value] of Object.entries(given)) out[name] = isObject(value) && isObject(base[name]) ? mergedObject(base[name], value) : value;
+  return out;
+}
+
 /** `patch`'s sections over `base`, field by field (a section's missing fields keep their value). */
 function merged(base: Settings, patch: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const section of SECTIONS) {
     const given = patch[section];
-    out[section] = isObject(given) ? { ...base[section], ...given } : base[section];
+    out[section] = isObject(given) ? mergedObject(base[section] as Record<string, unknown>, given) : base[section];
   }
   return out;
+}
+
+/** The value at a dotted path ("backups.s3.secret"), or undefined. */
+function valueAt(source: unknown, path: string): unknown {
+  let value = source;
+  for (const name of path.split(".")) value = isObject(value) ? value[name] : undefined;
+  return value;
+}
+
+/** `target` (a fresh copy) with `value` at a dotted path; objects on the way are copied, not shared. */
+function withValueAt(target: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const [name, ...rest] = path.split(".") as [string, ...string[]];
+  if (!rest.length) return { ...target, [name]: value };
+  const inner = isObject(target[name]) ? target[name] : {};
+  return { ...target, [name]: withValueAt(inner, rest.join("."), value) };
+}
+
+function withoutValueAt(target: Record<string, unknown>, path: string): void {
+  const names = path.split(".");
+  const parent = valueAt(target, names.slice(0, -1).join("."));
+  if (isObject(parent)) delete parent[names.at(-1)!];
 }
 
 async function readStored(): Promise<Settings> {
@@ -74,6 +102,23 @@ export function environmentOverrides(source: Record<string, string | undefined> 
     };
     fixed.smtp = "SMTP_URL";
   }
+  // One bucket for both (docs/decisions/0059): stored files under "files/", backups under "backups/".
+  const bucket = source.S3_BUCKET?.trim();
+  if (bucket) {
+    const s3 = {
+      enabled: true,
+      bucket,
+      region: source.S3_REGION?.trim() || "us-east-1",
+      endpoint: source.S3_ENDPOINT?.trim() ?? "",
+      accessKey: source.S3_ACCESS_KEY?.trim() ?? "",
+      secret: source.S3_SECRET ?? "",
+      forcePathStyle: /^(1|true|yes|on)$/i.test(source.S3_FORCE_PATH_STYLE?.trim() ?? ""),
+    };
+    values.s3 = s3;
+    values["backups.s3"] = { ...s3 };
+    fixed.s3 = "S3_BUCKET";
+    fixed["backups.s3"] = "S3_BUCKET";
+  }
   const logDays = Number(source.LOGS_MAX_DAYS?.trim() || Number.NaN);
   if (Number.isInteger(logDays) && logDays >= 0) {
     values["logs.maxDays"] = logDays;
@@ -83,12 +128,8 @@ export function environmentOverrides(source: Record<string, string | undefined> 
 }
 
 function withOverrides(settings: Settings, values: Partial<Record<string, unknown>>): Settings {
-  const out = structuredClone(settings) as unknown as Record<string, Record<string, unknown>>;
-  for (const [path, value] of Object.entries(values)) {
-    const [section, field] = path.split(".") as [string, string | undefined];
-    if (field === undefined) out[section] = value as Record<string, unknown>;
-    else out[section] = { ...out[section], [field]: value };
-  }
+  let out = structuredClone(settings) as unknown as Record<string, unknown>;
+  for (const [path, value] of Object.entries(values)) out = withValueAt(out, path, value);
   return out as unknown as Settings;
 }
 
@@ -100,11 +141,8 @@ export async function getSettings(): Promise<Settings> {
 
 /** The settings as the API answers them: secrets left out, and which ones the environment fixes. */
 export async function settingsView(): Promise<Record<string, unknown>> {
-  const settings = structuredClone(await getSettings()) as unknown as Record<string, Record<string, unknown>>;
-  for (const path of SECRET_PATHS) {
-    const [section, field] = path.split(".") as [string, string];
-    delete settings[section]![field];
-  }
+  const settings = structuredClone(await getSettings()) as unknown as Record<string, unknown>;
+  for (const path of SECRET_PATHS) withoutValueAt(settings, path);
   return { ...settings, fixedByEnvironment: environmentOverrides().fixed };
 }
 
@@ -112,14 +150,15 @@ export async function settingsView(): Promise<Record<string, unknown>> {
 function overriddenChanges(patch: Record<string, unknown>, effective: Settings, fixed: EnvironmentOverrides): FieldErrors {
   const errors: FieldErrors = {};
   for (const [path, variable] of Object.entries(fixed)) {
-    const [section, field] = path.split(".") as [Section, string | undefined];
-    const given = patch[section];
-    if (!isObject(given)) continue;
-    const current = effective[section] as Record<string, unknown>;
-    const fields = field === undefined ? Object.keys(given) : field in given ? [field] : [];
-    for (const name of fields) {
-      if (name === "password" || given[name] === current[name]) continue;
-      errors[`${section}.${name}`] = [`Este valor lo fija la variable de entorno ${variable}: cámbielo ahí.`];
+    const given = valueAt(patch, path);
+    if (given === undefined) continue;
+    const current = valueAt(effective, path);
+    // A whole section (or sub-section) fixed: each field given is compared; a single field: itself.
+    const fields: [string, unknown, unknown][] =
+      isObject(given) && isObject(current) ? Object.entries(given).map(([name, value]) => [`${path}.${name}`, value, current[name]]) : [[path, given, current]];
+    for (const [fieldPath, value, now] of fields) {
+      if ((SECRET_PATHS as readonly string[]).includes(fieldPath) || value === now) continue;
+      errors[fieldPath] = [`Este valor lo fija la variable de entorno ${variable}: cámbielo ahí.`];
     }
   }
   return errors;
@@ -127,7 +166,7 @@ function overriddenChanges(patch: Record<string, unknown>, effective: Settings, 
 
 /**
  * Applies a PATCH (PocketBase's: any sections, any of their fields). A secret left out or sent
- * empty keeps the stored one. Field errors are keyed "section.field".
+ * empty keeps the stored one. Field errors are keyed by dotted path ("smtp.port", "backups.s3.bucket").
  */
 export async function patchSettings(patch: unknown): Promise<Result<Record<string, unknown>>> {
   if (!isObject(patch)) return invalid("Envíe los ajustes como un objeto JSON.");
@@ -135,17 +174,18 @@ export async function patchSettings(patch: unknown): Promise<Result<Record<strin
   const environment = environmentOverrides();
   const fixedErrors = overriddenChanges(patch, withOverrides(stored, environment.values), environment.fixed);
   if (Object.keys(fixedErrors).length) return invalid({ fieldErrors: fixedErrors });
-  const next = merged(stored, patch) as Record<string, Record<string, unknown>>;
+  let next = merged(stored, patch);
   for (const path of SECRET_PATHS) {
-    const [section, field] = path.split(".") as [Section, string];
-    const given = (patch[section] as Record<string, unknown> | undefined)?.[field];
-    if (given === undefined || given === "") next[section]![field] = (stored[section] as Record<string, unknown>)[field];
+    const given = valueAt(patch, path);
+    if (given === undefined || given === "") next = withValueAt(next, path, valueAt(stored, path));
   }
   const parsed = SettingsSchema.safeParse(next);
   if (!parsed.success) {
     const fieldErrors: FieldErrors = {};
     for (const issue of parsed.error.issues) {
-      const key = issue.path.slice(0, 2).join(".") || "settings";
+      // Named by the field's dotted path ("smtp.port", "backups.s3.bucket"), up to any list index.
+      const index = issue.path.findIndex((name) => typeof name !== "string");
+      const key = (index === -1 ? issue.path : issue.path.slice(0, index)).join(".") || "settings";
       (fieldErrors[key] ??= []).push(issue.message);
     }
     return invalid({ fieldErrors });

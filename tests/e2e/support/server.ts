@@ -106,6 +106,28 @@ export function runAdminCreate(
   });
 }
 
+/**
+ * Exempts the admin of `email` from the second step of sign-in (docs/decisions/0061) with the
+ * test-only `mfa-exempt:<userId>` row (mfa.server.ts; nothing in the product writes it), written in
+ * the server's embedded database before the server starts, so the browser tests' API clients sign
+ * that admin in with the password alone. Another admin keeps the two steps.
+ */
+export async function exemptAdminFromMfa(dataDir: string, email: string): Promise<void> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = await PGlite.create(path.join(dataDir, "db"));
+  try {
+    const written = await db.query(
+      `insert into verification (id, identifier, value, expires_at)
+       select gen_random_uuid()::text, 'mfa-exempt:' || id, id, '9999-12-31T00:00:00Z' from "user" where email = $1 and role = 'admin'
+       returning id`,
+      [email.toLowerCase()],
+    );
+    if (written.rows.length !== 1) throw new Error(`no hay una cuenta de administración ${email} que eximir del segundo paso`);
+  } finally {
+    await db.close();
+  }
+}
+
 export interface StartServerOptions {
   /** Extra environment for the server (SMTP_URL, OIDC_*, …). */
   env?: Record<string, string>;
