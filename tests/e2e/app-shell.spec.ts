@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   RELOAD_GUARD_KEY,
+  expectFaqsFullLoadWhenChunkFails,
   hasWindowMarker,
   setWindowMarker,
   trackDocumentRequests,
@@ -204,26 +205,7 @@ test.describe("chunk-load errors", () => {
     await page.goto("/");
     await waitForHydration(page);
     expect(await faqsChunkLoaded(page), "the FAQs chunk is not loaded yet").toBe(false);
-    let aborted = 0;
-    await page.route(
-      faqsChunk,
-      (route) => {
-        aborted += 1;
-        return route.abort();
-      },
-      { times: 1 },
-    );
-    const documents = trackDocumentRequests(page);
-    await setWindowMarker(page);
-
-    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Preguntas frecuentes" }).click();
-    await expect(page).toHaveURL(/\/faqs$/);
-    await expect(page.locator("h1")).toHaveText(/Respuestas antes de cotizar/);
-    await expect.poll(() => documents).toContainEqual(expect.stringMatching(/\/faqs$/));
-    expect(aborted).toBe(1);
-    expect(await hasWindowMarker(page), "a new document was loaded").toBe(false);
-    const guard = await page.evaluate((key) => Number(sessionStorage.getItem(key)), RELOAD_GUARD_KEY);
-    expect(Date.now() - guard).toBeLessThan(30_000);
+    await expectFaqsFullLoadWhenChunkFails(page, faqsChunk);
     // The reloaded page works: it hydrates and its chunk loaded this time.
     await waitForHydration(page);
     expect(await faqsChunkLoaded(page)).toBe(true);

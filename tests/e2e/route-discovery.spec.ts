@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { RELOAD_GUARD_KEY, hasWindowMarker, setWindowMarker, trackDocumentRequests, waitForHydration } from "./support/site";
+import { expectFaqsFullLoadWhenChunkFails, hasWindowMarker, setWindowMarker, trackDocumentRequests, waitForHydration } from "./support/site";
 
 // Lazy route discovery (docs/decisions/0064): a page carries only the routes it matched, the rest
 // come from /__manifest (immutable per build, never through the page cache), and the navigation
@@ -51,26 +51,7 @@ test("the navigation guard loads an undiscovered route's chunk first: a failure 
   await page.goto("/");
   await waitForHydration(page);
   expect(await page.evaluate(() => Object.keys(window.__reactRouterManifest?.routes ?? {}))).not.toContain("routes/site/faqs");
-  let aborted = 0;
-  await page.route(
-    "**/assets/faqs-*.js",
-    (route) => {
-      aborted += 1;
-      return route.abort();
-    },
-    { times: 1 },
-  );
-  const documents = trackDocumentRequests(page);
-  await setWindowMarker(page);
-
-  await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Preguntas frecuentes" }).click();
-  await expect(page).toHaveURL(/\/faqs$/);
-  await expect(page.locator("h1")).toHaveText(/Respuestas antes de cotizar/);
-  await expect.poll(() => documents).toContainEqual(expect.stringMatching(/\/faqs$/));
-  expect(aborted).toBe(1);
-  expect(await hasWindowMarker(page), "a new document was loaded").toBe(false);
-  const guard = await page.evaluate((key) => Number(sessionStorage.getItem(key)), RELOAD_GUARD_KEY);
-  expect(Date.now() - guard).toBeLessThan(30_000);
+  await expectFaqsFullLoadWhenChunkFails(page, "**/assets/faqs-*.js");
 });
 
 test("a link the page shows navigates on the client once its routes are discovered", async ({ page }) => {

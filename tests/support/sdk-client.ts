@@ -17,6 +17,18 @@ export function sdkClient(url: string, headers: () => Record<string, string> = (
   return sdk;
 }
 
+/**
+ * A maker of SDK clients each of its own address (the server trusts X-Forwarded-For from loopback),
+ * so per-IP limits do not mix between tests: `network` is the first three parts ("198.51.100").
+ */
+export function ownAddressClients(url: () => string, network: string): () => PocketBase {
+  let counter = 0;
+  return () => {
+    const forwarded = { "x-forwarded-for": `${network}.${(counter += 1)}` };
+    return sdkClient(url(), () => forwarded);
+  };
+}
+
 /** The SDK's error for a call that must fail (the test fails if it succeeds or fails otherwise). */
 export async function sdkFailure(promise: Promise<unknown>): Promise<ClientResponseError> {
   const error = await promise.then(

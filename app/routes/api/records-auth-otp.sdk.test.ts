@@ -13,7 +13,7 @@ await vi.hoisted(async () => (await import("../../../tests/support/test-env")).i
 import { registerCustomer } from "~/features/accounts/registration.server";
 import { upsertStaffAccount } from "~/features/accounts/staff-account.server";
 import { requestMeta } from "../../../tests/support/auth-requests";
-import { sdkClient, sdkFailure } from "../../../tests/support/sdk-client";
+import { ownAddressClients, sdkFailure } from "../../../tests/support/sdk-client";
 import { startSmtpTestServer, type SmtpTestServer } from "../../../tests/support/smtp-test-server";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 
@@ -43,12 +43,8 @@ afterAll(async () => {
   await smtp?.stop();
 }, 60_000);
 
-let ipCounter = 0;
-/** A client of its own address (the server trusts X-Forwarded-For from loopback), so per-IP limits do not mix. */
-function client(): PocketBase {
-  const forwarded = { "x-forwarded-for": `203.0.113.${(ipCounter += 1)}` };
-  return sdkClient(server!.url, () => forwarded);
-}
+/** A client of its own address, so per-IP limits do not mix. */
+const client = ownAddressClients(() => server!.url, "203.0.113");
 
 function codeMails(to: string) {
   return smtp!.received.filter((mail) => mail.envelopeTo.includes(to) && CODE_SUBJECT.test(mail.parsed.subject ?? ""));

@@ -12,7 +12,7 @@ await vi.hoisted(async () => (await import("../../../tests/support/test-env")).i
 
 import { registerCustomer } from "~/features/accounts/registration.server";
 import { requestMeta, signedInStaff, tokenFromMail } from "../../../tests/support/auth-requests";
-import { sdkClient, sdkFailure } from "../../../tests/support/sdk-client";
+import { ownAddressClients, sdkFailure } from "../../../tests/support/sdk-client";
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from "../../../tests/support/smtp-test-server";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
 
@@ -48,12 +48,8 @@ afterAll(async () => {
   await smtp?.stop();
 }, 60_000);
 
-let ipCounter = 0;
-/** A client of its own address (the server trusts X-Forwarded-For from loopback), so per-IP limits do not mix. */
-function client(): PocketBase {
-  const forwarded = { "x-forwarded-for": `198.51.100.${(ipCounter += 1)}` };
-  return sdkClient(server!.url, () => forwarded);
-}
+/** A client of its own address, so per-IP limits do not mix. */
+const client = ownAddressClients(() => server!.url, "198.51.100");
 
 async function signedIn(collection: "users" | "_superusers", account: { email: string; password: string }): Promise<PocketBase> {
   const pb = client();

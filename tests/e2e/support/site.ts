@@ -1,4 +1,4 @@
-import type { Page, Request } from "@playwright/test";
+import { expect, type Page, type Request } from "@playwright/test";
 
 // The route table of issue 2, with the Spanish heading each page is designed to show.
 
@@ -77,4 +77,32 @@ export async function setWindowMarker(page: Page): Promise<void> {
 
 export async function hasWindowMarker(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __forjaMarker?: number }).__forjaMarker === 1);
+}
+
+/**
+ * On a hydrated page, clicks the main menu's «Preguntas frecuentes» with the FAQs chunk (`chunk`, a
+ * URL pattern) refused once, and checks what the navigation guard does: the navigation becomes a
+ * full load of /faqs, under the reload guard.
+ */
+export async function expectFaqsFullLoadWhenChunkFails(page: Page, chunk: string): Promise<void> {
+  let aborted = 0;
+  await page.route(
+    chunk,
+    (route) => {
+      aborted += 1;
+      return route.abort();
+    },
+    { times: 1 },
+  );
+  const documents = trackDocumentRequests(page);
+  await setWindowMarker(page);
+
+  await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Preguntas frecuentes" }).click();
+  await expect(page).toHaveURL(/\/faqs$/);
+  await expect(page.locator("h1")).toHaveText(/Respuestas antes de cotizar/);
+  await expect.poll(() => documents).toContainEqual(expect.stringMatching(/\/faqs$/));
+  expect(aborted).toBe(1);
+  expect(await hasWindowMarker(page), "a new document was loaded").toBe(false);
+  const guard = await page.evaluate((key) => Number(sessionStorage.getItem(key)), RELOAD_GUARD_KEY);
+  expect(Date.now() - guard).toBeLessThan(30_000);
 }
