@@ -72,6 +72,29 @@ test("an admin sees the system page, makes a backup, runs a job and changes a se
     await expect(page.getByText("Ajustes guardados.")).toBeVisible();
   }
 
+  // The rate limits (PocketBase's `rateLimits` rules, one field per label): a bad number is refused
+  // on its own field and kept; a good one is saved and shown again.
+  const codes = page.getByLabel("Códigos de acceso enviados por correo: solicitudes permitidas");
+  const codesBefore = await codes.inputValue();
+  expect(codesBefore).toMatch(/^\d+$/);
+  await codes.fill("0");
+  await page.getByRole("button", { name: "Guardar ajustes" }).click();
+  await expect(codes).toHaveAttribute("aria-invalid", "true");
+  await expect(codes).toHaveAccessibleDescription("Permita al menos 1 solicitud.");
+  await expect(codes).toHaveValue("0");
+  try {
+    await codes.fill(String(Number(codesBefore) + 1));
+    await page.getByRole("button", { name: "Guardar ajustes" }).click();
+    await expect(page.getByText("Ajustes guardados.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Códigos de acceso enviados por correo: solicitudes permitidas")).toHaveValue(String(Number(codesBefore) + 1));
+    expect(await axeViolations(page)).toEqual([]);
+  } finally {
+    await page.getByLabel("Códigos de acceso enviados por correo: solicitudes permitidas").fill(codesBefore);
+    await page.getByRole("button", { name: "Guardar ajustes" }).click();
+    await expect(page.getByText("Ajustes guardados.")).toBeVisible();
+  }
+
   // The test email: a bad address is refused in Spanish and kept; a good one receives the message.
   const to = page.getByLabel("Enviar a");
   await to.fill("no-es-correo");

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/ui/form";
+import { RATE_LIMIT_DESCRIPTIONS, RATE_LIMIT_LABELS } from "~/services/security/rate-limit-settings";
 
 // The technical settings' form on /admin/sistema (issue 17 §3, docs/decisions/0057, 0058). Plain
 // inputs named by their setting ("logs.maxDays"); the server validates with the settings' schema
@@ -67,6 +68,17 @@ export const SETTINGS_SECTIONS: readonly { legend: string; fields: readonly Sett
     fields: s3Fields("backups.s3", "Guardar los respaldos en este bucket", "Los respaldos nuevos van al bucket, en lugar del disco del servidor."),
   },
   {
+    legend: "Límites de solicitudes por conexión",
+    fields: [
+      { path: "rateLimits.enabled", label: "Aplicar estos límites", kind: "checkbox", help: "Apagados, ninguna conexión tiene tope en estas acciones; los límites por cuenta siguen activos." },
+      // PocketBase's rules are a list; here each one is found by its label ("rateLimits.rules.signIn.maxRequests").
+      ...RATE_LIMIT_LABELS.flatMap((label): SettingsField[] => [
+        { path: `rateLimits.rules.${label}.maxRequests`, label: `${RATE_LIMIT_DESCRIPTIONS[label]}: solicitudes permitidas`, kind: "number" },
+        { path: `rateLimits.rules.${label}.duration`, label: `${RATE_LIMIT_DESCRIPTIONS[label]}: en cuántos segundos`, kind: "number" },
+      ]),
+    ],
+  },
+  {
     legend: "Registros",
     fields: [{ path: "logs.maxDays", label: "Días que se conservan los registros", kind: "number", help: "0 borra los registros en cada limpieza." }],
   },
@@ -87,7 +99,10 @@ export function fixedBy(fixed: Readonly<Record<string, string>>, path: string): 
 /** A setting's value as its input shows it ("on"/"" for a checkbox). */
 export function settingInputValue(settings: Readonly<Record<string, unknown>>, field: SettingsField): string {
   let value: unknown = settings;
-  for (const name of field.path.split(".")) value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+  for (const name of field.path.split(".")) {
+    if (Array.isArray(value)) value = value.find((item: unknown) => (item as { label?: unknown } | null)?.label === name);
+    else value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+  }
   if (field.kind === "checkbox") return value === true ? "on" : "";
   if (field.kind === "password") return "";
   return value === undefined || value === null ? "" : String(value);

@@ -22,6 +22,7 @@ import { recentLogErrors } from "~/services/logs/log-queries.server";
 import { outboxSummary, retryFailedMail } from "~/services/mail/outbox.server";
 import { testS3Connection } from "~/services/settings/s3-settings.server";
 import { patchSettings, settingsView } from "~/services/settings/settings.server";
+import { RATE_LIMIT_LABELS, RateLimitRuleSchema } from "~/services/security/rate-limit-settings";
 
 // /admin/sistema (issue 17 §3, docs/decisions/0058): health, backups (create, download, restore
 // after a confirmation), the scheduled jobs, recent errors, the mail queue and the technical
@@ -71,9 +72,20 @@ async function saveSettings(formData: FormData) {
     for (const name of names.slice(0, -1)) node = (node[name] ??= {}) as Record<string, unknown>;
     node[names.at(-1)!] = value;
   }
+  // The form names each rate limit by its label; the settings keep PocketBase's list of rules.
+  const limits = patch.rateLimits as { rules?: Record<string, Record<string, unknown>> } | undefined;
+  if (limits?.rules) limits.rules = RATE_LIMIT_LABELS.map((label) => ({ label, ...limits.rules![label], audience: "" })) as unknown as Record<string, Record<string, unknown>>;
   const result = await patchSettings(patch);
   if (result.ok) return answer("ajustes", { notice: "Ajustes guardados. Ya aplican en todo el sitio." });
   const messages = failureMessages(result);
+  // The settings name an error of the rules' list as a whole: each rule is checked again here, so
+  // the message lands on the field that holds the wrong value.
+  if (messages.fieldErrors["rateLimits.rules"] && Array.isArray(limits?.rules)) {
+    for (const rule of limits.rules as unknown as Record<string, unknown>[]) {
+      const checked = RateLimitRuleSchema.safeParse(rule);
+      if (!checked.success) for (const issue of checked.error.issues) (messages.fieldErrors[`rateLimits.rules.${String(rule.label)}.${String(issue.path[0])}`] ??= []).push(issue.message);
+    }
+  }
   return answer(
     "ajustes",
     { submitted, fieldErrors: messages.fieldErrors, error: messages.formErrors.length ? messages.formErrors.join(" ") : "No guardamos los ajustes: revise los campos marcados." },

@@ -47,7 +47,7 @@ export function defaultRateLimit(label: RateLimitLabel): RateLimitSetting {
 
 const MAX_DURATION_SECONDS = 7 * 24 * 60 * 60;
 
-const RateLimitRuleSchema = z.object({
+export const RateLimitRuleSchema = z.object({
   label: z.enum(RATE_LIMIT_LABELS, { error: `Use una de estas etiquetas: ${RATE_LIMIT_LABELS.join(", ")}.` }),
   maxRequests: z
     .number({ error: "Escriba cuántas solicitudes se permiten, como número." })
