@@ -4,7 +4,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { getDatabase } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { activeFileStore, getFileStore } from "~/services/files/file-store.server";
-import { holdRemovals } from "~/services/files/removal-hold.server";
+import { holdRemovals, withRemovalsHeldEverywhere } from "~/services/files/removal-hold.server";
 import { backupDestination, backupPath, temporaryBackupPath, type BackupDestination, type BackupInfo } from "./destination.server";
 import {
   FILE_STORE_TABLES,
@@ -118,44 +118,49 @@ export async function writeBackup(key: string, destination?: BackupDestination):
       tables: [],
       files: 0,
     };
-    let filesBefore = new Date();
-    await database.db.transaction(
-      async (tx) => {
-        manifest.migrations = await migrationState(tx);
-        // The snapshot exists from the first query on: a file stored after this instant is no row's yet.
-        filesBefore = new Date();
-        manifest.sequences = await sequenceState(tx);
-        for (const table of await listTables(tx)) {
-          if ((FILE_STORE_TABLES as readonly string[]).includes(table.name)) continue;
-          let rows = 0;
-          const lines = async function* () {
-            for await (const line of tableLines(tx, table.name)) {
-              rows += 1;
-              yield Buffer.from(`${line}\n`);
-            }
-          };
-          await zip.add(tableEntry(table.name), lines(), { deflate: true });
-          manifest.tables.push({ name: table.name, rows });
-        }
-        if (store.kind === "postgres") {
-          for (const fileKey of await snapshotStoredFileKeys(tx)) {
-            await zip.add(FILE_PREFIX + fileKey, snapshotStoredFile(tx, fileKey), { deflate: false });
-            manifest.files += 1;
+    // Files in S3 can be removed by other processes too: they hold off from before the snapshot
+    // until the copy ends.
+    const snapshotAndCopy = async () => {
+      let filesBefore = new Date();
+      await database.db.transaction(
+        async (tx) => {
+          manifest.migrations = await migrationState(tx);
+          // The snapshot exists from the first query on: a file stored after this instant is no row's yet.
+          filesBefore = new Date();
+          manifest.sequences = await sequenceState(tx);
+          for (const table of await listTables(tx)) {
+            if ((FILE_STORE_TABLES as readonly string[]).includes(table.name)) continue;
+            let rows = 0;
+            const lines = async function* () {
+              for await (const line of tableLines(tx, table.name)) {
+                rows += 1;
+                yield Buffer.from(`${line}\n`);
+              }
+            };
+            await zip.add(tableEntry(table.name), lines(), { deflate: true });
+            manifest.tables.push({ name: table.name, rows });
           }
+          if (store.kind === "postgres") {
+            for (const fileKey of await snapshotStoredFileKeys(tx)) {
+              await zip.add(FILE_PREFIX + fileKey, snapshotStoredFile(tx, fileKey), { deflate: false });
+              manifest.files += 1;
+            }
+          }
+        },
+        { isolationLevel: "repeatable read", accessMode: "read only" },
+      );
+      // Disk or S3: the files stored before the snapshot, their removals held meanwhile.
+      if (store.kind !== "postgres") {
+        for await (const fileKey of store.keys({ before: filesBefore })) {
+          const file = await store.open(fileKey);
+          // Removed between the walk and now: it was stored after the snapshot (removals are held).
+          if (!file) continue;
+          await zip.add(FILE_PREFIX + fileKey, Readable.fromWeb(file.body as NodeReadableStream<Uint8Array>), { deflate: false });
+          manifest.files += 1;
         }
-      },
-      { isolationLevel: "repeatable read", accessMode: "read only" },
-    );
-    // Disk or S3: the files stored before the snapshot, their removals held meanwhile.
-    if (store.kind !== "postgres") {
-      for await (const fileKey of store.keys({ before: filesBefore })) {
-        const file = await store.open(fileKey);
-        // Removed between the walk and now: it was stored after the snapshot (removals are held).
-        if (!file) continue;
-        await zip.add(FILE_PREFIX + fileKey, Readable.fromWeb(file.body as NodeReadableStream<Uint8Array>), { deflate: false });
-        manifest.files += 1;
       }
-    }
+    };
+    await (store.kind === "s3" ? withRemovalsHeldEverywhere(snapshotAndCopy) : snapshotAndCopy());
     await zip.add(MANIFEST_ENTRY, [Buffer.from(JSON.stringify(manifest, null, 2))], { deflate: true });
     const size = await zip.end();
     await handle.sync();

@@ -13,7 +13,8 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 import { startS3Server, type TestS3Server } from "../../../tests/support/s3-server";
 import { setupTestDatabase } from "../../../tests/support/test-database";
 import { activeFileStore, baseFileStore, getFileStore } from "./file-store.server";
-import { holdRemovals } from "./removal-hold.server";
+import { getDatabase } from "~/db/client.server";
+import { holdRemovals, removalsHeldEverywhere, withRemovalsHeldEverywhere } from "./removal-hold.server";
 import { S3Bucket } from "./s3-bucket.server";
 import { uploadsTmpDir } from "./storage.server";
 import { copyFilesToS3, describeFilesToS3 } from "./to-s3.server";
@@ -97,6 +98,24 @@ describe("the S3 file store", () => {
     await getFileStore().remove([name]);
     expect(await bucket.head(name)).not.toBeNull();
     await release((keys) => getFileStore().remove(keys));
+    expect(await bucket.head(name)).toBeNull();
+  });
+
+  it("on PostgreSQL, leaves removals to the orphan sweep while a backup in any process copies (an advisory lock every backend sees)", async () => {
+    useS3();
+    const name = key();
+    await getFileStore().putBytes(name, Buffer.from("en otro proceso"));
+    // With PGlite there is one process: the in-process hold above is the whole story.
+    const onPostgres = getDatabase().kind === "postgres";
+    expect(await removalsHeldEverywhere()).toBe(false);
+    await withRemovalsHeldEverywhere(async () => {
+      // The lock is held on a connection of its own; the store asks on another, as another process would.
+      expect(await removalsHeldEverywhere()).toBe(onPostgres);
+      await getFileStore().remove([name]);
+      expect((await bucket.head(name)) !== null).toBe(onPostgres);
+    });
+    expect(await removalsHeldEverywhere()).toBe(false);
+    await getFileStore().remove([name]);
     expect(await bucket.head(name)).toBeNull();
   });
 

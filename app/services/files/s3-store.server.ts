@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { logger } from "~/lib/logger.server";
 import type { FileStore, StoredFile } from "./file-store.server";
-import { deferRemovalsWhileHeld } from "./removal-hold.server";
+import { deferRemovalsWhileHeld, removalsHeldEverywhere } from "./removal-hold.server";
 import { S3Bucket, type S3Config } from "./s3-bucket.server";
 
 // Stored files in an S3-compatible bucket, under "files/" (issue 17 §4, docs/decisions/0059). Chosen
@@ -39,6 +39,11 @@ export function s3FileStore(config: S3Config, previous: FileStore): FileStore {
       if (!list.length) return;
       // A backup is copying the files: these go when it ends (docs/decisions/0055).
       if (deferRemovalsWhileHeld(list)) return;
+      // A backup in another process: left for the orphan sweep, which finds them unreferenced.
+      if (await removalsHeldEverywhere()) {
+        logger.info({ files: list.length }, "stored-file removals left to the orphan sweep: a backup is copying the bucket");
+        return;
+      }
       try {
         await bucket.remove(list);
       } catch (error) {
