@@ -3,7 +3,7 @@ import { clipFileName } from "~/lib/format";
 import { solicitudEvents, solicitudFiles, solicitudes, type SolicitudEstimate } from "~/db/schema/solicitudes";
 import { MIME_BY_KIND, type FileKind } from "~/services/files/detect-type.server";
 import type { UploadedFile } from "~/services/files/multipart.server";
-import { getFileStore } from "~/services/files/file-store.server";
+import { activeFileStore } from "~/services/files/file-store.server";
 import { newStoragePath } from "~/services/files/storage.server";
 import { nextRecordNumber } from "~/services/numbering/next-number.server";
 import type { SolicitudSubmission } from "./create.server";
@@ -38,6 +38,8 @@ export async function storeSolicitud(input: StoreInput): Promise<{ id: string; n
   // The emails' business facts, read before the transaction (on PGlite a read outside a running
   // transaction waits for it).
   const facts = await getSiteFacts();
+  // The same for the file store in effect (it reads the settings: disk, database or S3).
+  const store = await activeFileStore();
   try {
     return await getDb().transaction(async (tx) => {
       const number = await nextRecordNumber(tx, "SOL", now);
@@ -94,7 +96,7 @@ export async function storeSolicitud(input: StoreInput): Promise<{ id: string; n
           sha256: file.sha256,
         });
         // Files reach the store before the commit; a failed commit removes them below.
-        await getFileStore().putFile(storagePath, file.tmpPath, tx);
+        await store.putFile(storagePath, file.tmpPath, tx);
         moved.push(storagePath);
       }
       await tx.insert(solicitudEvents).values({ solicitudId: id, kind: "creado", toStatus: "nuevo", actorName: value.name });
@@ -118,7 +120,7 @@ export async function storeSolicitud(input: StoreInput): Promise<{ id: string; n
       return { id, number };
     });
   } catch (error) {
-    await getFileStore().remove(moved);
+    await store.remove(moved);
     throw error;
   }
 }

@@ -67,7 +67,9 @@ export async function activeFileStore(): Promise<FileStore> {
 
 /**
  * The process's file store. Each call reads the settings when it runs (activeFileStore), so callers
- * keep it synchronous. `kind` is the store last in effect (S3 when the environment's S3_BUCKET fixes
+ * keep it synchronous. Inside a transaction opened with `db.transaction` (not withTransaction), take
+ * `await activeFileStore()` before it instead: on PGlite a settings read outside a running
+ * transaction waits for that transaction, which would wait for the read. `kind` is the store last in effect (S3 when the environment's S3_BUCKET fixes
  * it): code that decides by kind awaits activeFileStore() instead.
  */
 const currentFileStore: FileStore = {
