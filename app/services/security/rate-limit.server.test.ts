@@ -101,6 +101,6 @@ describe("rateLimitMessage and RATE_LIMITS", () => {
       expect(rule.limit).toBeGreaterThan(0);
       expect(rule.windowMs).toBeGreaterThanOrEqual(60_000);
     }
-    expect(Object.keys(RATE_LIMITS).sort()).toEqual(["adminSignIn", "passwordReset", "publicForm", "publicFormAttempts", "register", "signIn"]);
+    expect(Object.keys(RATE_LIMITS).sort()).toEqual(["adminSignIn", "oneTimeCode", "passwordReset", "publicForm", "publicFormAttempts", "register", "signIn"]);
   });
 });

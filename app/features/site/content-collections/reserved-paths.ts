@@ -33,6 +33,7 @@ export const RESERVED_PATHS: readonly string[] = [
   "salir",
   "servicios",
   "sitemap.xml",
+  "vista-cliente",
   // server/app.ts: built assets, the router's manifest, public/
   "__manifest",
   "assets",
