@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
+import { startChangeFeed } from "~/db/change-feed.server";
 import { getDatabase, openDatabase, useDatabase, type Database } from "~/db/client.server";
 import { registerFeatureHooks } from "~/hooks.server";
 
@@ -110,4 +111,17 @@ export function setupTestDatabase(): () => Database {
     if (!database) throw new Error("The test database is only available inside tests (after beforeAll)");
     return database;
   };
+}
+
+/** A test database with the change feed listening, as on the server (live caches follow changes). */
+export function setupTestDatabaseWithChangeFeed(): () => Database {
+  const getTestDatabase = setupTestDatabase();
+  let feed: { stop: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    feed = await startChangeFeed(getTestDatabase());
+  });
+  afterAll(async () => {
+    await feed?.stop();
+  });
+  return getTestDatabase;
 }

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChangeFeed } from "~/db/change-feed.server";
+import { describe, expect, it } from "vitest";
 import { saveDraft } from "~/services/content/drafts.server";
 import { listEntries } from "~/services/content/entries.server";
 import { publish } from "~/services/content/publish.server";
 import { seedContent } from "~/services/content/seed.server";
 import { siteConfig } from "~/services/site-config/site-config";
-import { setupTestDatabase } from "../../../tests/support/test-database";
+import { setupTestDatabaseWithChangeFeed } from "../../../tests/support/test-database";
 import { ajustes, type Ajustes } from "./content-collections/ajustes";
 import { getPublicSiteFacts, getSiteFacts } from "./site-facts.server";
 
@@ -13,14 +12,7 @@ import { getPublicSiteFacts, getSiteFacts } from "./site-facts.server";
 // before the record exists, then whatever is published in `ajustes`, never a draft
 // (docs/decisions/0047).
 
-const getDatabase = setupTestDatabase();
-let feed: { stop: () => Promise<void> };
-beforeAll(async () => {
-  feed = await startChangeFeed(getDatabase());
-});
-afterAll(async () => {
-  await feed?.stop();
-});
+setupTestDatabaseWithChangeFeed();
 
 const ADMIN = { id: "00000000-0000-4000-8000-000000000001", name: "Ana Administradora" };
 

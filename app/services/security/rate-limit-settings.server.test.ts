@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChangeFeed } from "~/db/change-feed.server";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { getSettings, patchSettings, settingsView } from "~/services/settings/settings.server";
-import { setupTestDatabase } from "../../../tests/support/test-database";
+import { setupTestDatabaseWithChangeFeed } from "../../../tests/support/test-database";
 import { DEFAULT_RATE_LIMITS, RATE_LIMIT_LABELS } from "./rate-limit-settings";
 import { consumeRateLimit, RATE_LIMITS } from "./rate-limit.server";
 
@@ -12,14 +11,7 @@ import { consumeRateLimit, RATE_LIMITS } from "./rate-limit.server";
 // another process wrote on its next read, `enabled: false` turns the limits off, and bad values are
 // refused in Spanish.
 
-const getDatabase = setupTestDatabase();
-let feed: { stop: () => Promise<void> };
-beforeAll(async () => {
-  feed = await startChangeFeed(getDatabase());
-});
-afterAll(async () => {
-  await feed?.stop();
-});
+setupTestDatabaseWithChangeFeed();
 
 let keyCounter = 0;
 const freshKey = () => `login:limite-${process.pid}-${++keyCounter}`;

@@ -1,6 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { startChangeFeed } from "~/db/change-feed.server";
-import { setupTestDatabase } from "../../../tests/support/test-database";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { setupTestDatabaseWithChangeFeed } from "../../../tests/support/test-database";
 import { s3ConfigFor } from "./s3-settings.server";
 import { DEFAULT_S3_SETTINGS } from "./settings-schema";
 import { environmentOverrides, getSettings, patchSettings, settingsView } from "./settings.server";
@@ -9,14 +8,7 @@ import { environmentOverrides, getSettings, patchSettings, settingsView } from "
 // written and never answered, a nested PATCH merged field by field, Spanish validation when enabled,
 // the S3_* variables fixing both sections, and s3ConfigFor reading them at the time of use.
 
-const getDatabase = setupTestDatabase();
-let feed: { stop: () => Promise<void> };
-beforeAll(async () => {
-  feed = await startChangeFeed(getDatabase());
-});
-afterAll(async () => {
-  await feed?.stop();
-});
+setupTestDatabaseWithChangeFeed();
 afterEach(() => {
   vi.unstubAllEnvs();
 });

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { startChangeFeed } from "~/db/change-feed.server";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
-import { setupTestDatabase } from "../../../tests/support/test-database";
+import { setupTestDatabaseWithChangeFeed } from "../../../tests/support/test-database";
 import { DEFAULT_SETTINGS, isCronExpression } from "./settings-schema";
 import { environmentOverrides, getSettings, patchSettings, settingsView } from "./settings.server";
 
@@ -11,14 +10,7 @@ import { environmentOverrides, getSettings, patchSettings, settingsView } from "
 // never answered and kept when omitted, Spanish validation, the environment winning, and a change
 // made by another process (a row written behind this one's back) seen on the next read.
 
-const getDatabase = setupTestDatabase();
-let feed: { stop: () => Promise<void> };
-beforeAll(async () => {
-  feed = await startChangeFeed(getDatabase());
-});
-afterAll(async () => {
-  await feed?.stop();
-});
+setupTestDatabaseWithChangeFeed();
 afterEach(() => {
   vi.unstubAllEnvs();
 });
