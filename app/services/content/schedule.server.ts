@@ -122,8 +122,10 @@ export function startScheduledPublications(intervalMs = 1_000): Poller {
   let wake: NodeJS.Timeout | undefined;
   const poller = startPoller("contenido-programado", intervalMs, async () => {
     clearTimeout(wake);
-    const now = new Date();
     let next = await nextScheduledAt();
+    // The time after the look: a schedule that came due while the query ran is run now, not left
+    // without an alarm until the next look.
+    const now = new Date();
     if (next && next.getTime() <= now.getTime()) {
       await runDuePublications(now);
       next = await nextScheduledAt();
