@@ -26,6 +26,8 @@ export interface SmtpTestServer {
   stop(): Promise<void>;
   /** Resolves once at least `count` messages arrived; rejects after timeoutMs. */
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** Mail to `to` with `subject`, once there are at least `count` of them (newest last); rejects after timeoutMs. */
+  mailsTo(to: string, subject: string, count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
 }
 
 export interface SmtpTestServerOptions {
@@ -114,6 +116,15 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
       }
       await Promise.all(pending);
       return received;
+    },
+    async mailsTo(to, subject, count, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.filter((mail) => mail.envelopeTo.includes(to) && mail.parsed.subject === subject);
+        if (found.length >= count) return found;
+        if (Date.now() > deadline) throw new Error(`expected ${count} "${subject}" mail(s) to ${to}, got ${found.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
   };
 }

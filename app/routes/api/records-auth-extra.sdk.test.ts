@@ -81,15 +81,7 @@ async function signedIn(collection: "users" | "_superusers", account: { email: s
 const failure = sdkFailure;
 
 /** Mail to `to` with `subject`, waiting until there are at least `count` of them; newest last. */
-async function mailsTo(to: string, subject: string, count: number): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + MAIL_TIMEOUT_MS;
-  for (;;) {
-    const found = smtp!.received.filter((mail) => mail.envelopeTo.includes(to) && mail.parsed.subject === subject);
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`expected ${count} "${subject}" mail(s) to ${to}, got ${found.length}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const mailsTo = (to: string, subject: string, count: number) => smtp!.mailsTo(to, subject, count, MAIL_TIMEOUT_MS);
 
 const tokenOf = (mail: ReceivedMail, path: string) => tokenFromMail({ html: mail.parsed.html ?? "", text: mail.parsed.text ?? "" }, path);
 

@@ -57,15 +57,8 @@ async function signedIn(collection: "users" | "_superusers", account: { email: s
   return pb;
 }
 
-async function mailsTo(to: string, subject: string, count: number): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + MAIL_TIMEOUT_MS;
-  for (;;) {
-    const found = smtp!.received.filter((mail) => mail.envelopeTo.includes(to) && mail.parsed.subject === subject);
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`expected ${count} "${subject}" mail(s) to ${to}, got ${found.length}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Mail to `to` with `subject`, waiting until there are at least `count` of them; newest last. */
+const mailsTo = (to: string, subject: string, count: number) => smtp!.mailsTo(to, subject, count, MAIL_TIMEOUT_MS);
 
 const linkToken = (mail: ReceivedMail) => tokenFromMail({ html: mail.parsed.html ?? "", text: mail.parsed.text ?? "" }, "/cuenta/confirmar-correo");
 

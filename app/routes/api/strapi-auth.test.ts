@@ -110,15 +110,8 @@ function strapiError(status: number, name: string, message: string) {
 const INVALID_CREDENTIALS = strapiError(400, "ValidationError", "Invalid identifier or password");
 const UNAUTHORIZED = strapiError(401, "UnauthorizedError", "Missing or invalid credentials");
 
-async function mailsTo(to: string, subject: string, count: number): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + MAIL_TIMEOUT_MS;
-  for (;;) {
-    const found = smtp!.received.filter((mail) => mail.envelopeTo.includes(to) && mail.parsed.subject === subject);
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`expected ${count} "${subject}" mail(s) to ${to}, got ${found.length}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Mail to `to` with `subject`, waiting until there are at least `count` of them; newest last. */
+const mailsTo = (to: string, subject: string, count: number) => smtp!.mailsTo(to, subject, count, MAIL_TIMEOUT_MS);
 
 function mailCount(to: string, subject: string): number {
   return smtp!.received.filter((mail) => mail.envelopeTo.includes(to) && mail.parsed.subject === subject).length;
