@@ -1,15 +1,26 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import Beasties from "beasties";
 import { logger } from "~/lib/logger.server";
+import { forUndecodedAttributes, normalizeSelector, splitSelectorList } from "./critical-selectors";
+
+const CLIENT_BUILD = path.resolve("build/client");
 
 // First paint in one round trip (docs/decisions/0030), applied where a page's HTML is produced
 // once (a build page once per build, a catalogue page once per change), never per request:
 //
-// - The HTML carries, inline, the rules of the site's stylesheet that match its own elements. The
-//   whole stylesheet still loads, as `media="print"` (fetched without blocking rendering) switched
-//   to `all` by one small inline script that is the same on every page, so the page's CSP allows
-//   it by hash like its other inline scripts (server/page-cache.ts). Without JavaScript a
-//   <noscript> link loads the stylesheet as before.
+// - The HTML carries, inline, the rules of the site's stylesheet that match its own elements
+//   (chosen by structure, states included: server/critical-selectors.ts), so the page as served
+//   looks exactly as it does with the whole stylesheet (tests/e2e/lighthouse.spec.ts compares the
+//   two, pixel by pixel). The whole stylesheet still loads, as `media="print"` (fetched without
+//   blocking rendering, and it is what printing uses), and is switched to `all` only when the page
+//   may need a rule it does not carry (docs/decisions/0066): at the reader's first interaction
+//   (pointer, touch, key, focus, wheel), which comes before any client navigation, menu or
+//   message, or when the page itself adds an element or changes a class, style, `hidden` or
+//   `open` attribute. Until then, applying it would restyle the whole page to change nothing. One
+//   small inline script does this, the same on every page, so the page's CSP allows it by hash
+//   like its other inline scripts (server/page-cache.ts). Without JavaScript a <noscript> link
+//   loads the stylesheet as before.
 // - The page's modules are not needed to paint it. React Router preloads every module of the
 //   matched routes from the head, and those downloads share the connection with the page and its
 //   largest image. Here the preloads and React Router's module script wait in the HTML, inert (the
@@ -21,11 +32,19 @@ import { logger } from "~/lib/logger.server";
 //
 // Pages rendered per request keep the plain stylesheet and preloads.
 
+/** Beasties choosing rules by the page's structure, not its states (server/critical-selectors.ts). */
+export class PageBeasties extends Beasties {
+  // Beasties asks this method for the form of each selector it matches against the page.
+  normalizeCssSelector(selector: string): string {
+    return forUndecodedAttributes(normalizeSelector(selector));
+  }
+}
+
 let beasties: Beasties | undefined;
 
 function instance(): Beasties {
-  beasties ??= new Beasties({
-    path: path.resolve("build/client"),
+  beasties ??= new PageBeasties({
+    path: CLIENT_BUILD,
     publicPath: "/",
     preload: "media-script",
     // React's own inline styles (if any) are left as rendered.
@@ -36,6 +55,78 @@ function instance(): Beasties {
     logLevel: "silent",
   });
   return beasties;
+}
+
+/** Beasties' own switch: the stylesheet applied as soon as it loads. */
+const BEASTIES_SWITCH = /<script>document\.querySelectorAll\('link\[data-beasties-media\]'\)[^<]*<\/script>/;
+
+/**
+ * The stylesheet applied when the page may need a rule its inline CSS lacks (see above): at the
+ * reader's first pointer, touch, key, focus or wheel, or when the page adds an element, or changes
+ * a class or an attribute some rule selects on, in a way a missing rule could be for. An element
+ * (with what it contains) needs nothing new when its tags and classes all appeared in the HTML
+ * (every rule selecting on them was chosen for the page) and it matches none of the stylesheet's
+ * attribute selectors that matched nothing in the HTML (`[aria-invalid=true]`, `[open]`…: given
+ * here, found in the stylesheet once per build). So hydration, the module start below, React
+ * revealing streamed content and a button that replaces its placeholder (the 3D viewer's) leave it
+ * alone, while a message or a menu the page adds gets the whole stylesheet before it paints
+ * (MutationObserver callbacks run before the next frame).
+ */
+function stylesheetWhenNeeded(attributeSelectors: readonly string[]): string {
+  return [
+    "(function(){",
+    'var l=document.querySelectorAll("link[data-beasties-media]");if(!l.length)return;',
+    'var e=["pointerdown","pointermove","touchstart","keydown","focusin","wheel"],seen=new Set(),o,d=false;',
+    `var a=${JSON.stringify(attributeSelectors).replaceAll("<", "\\u003c")}.filter(function(s){try{return!document.querySelector(s)}catch(x){return false}});`,
+    'function marks(n,f){f("<"+n.nodeName);n.classList.forEach(function(c){f("."+c)})}',
+    'document.querySelectorAll("*").forEach(function(n){marks(n,function(m){seen.add(m)})});',
+    "function novel(n){var x=false;[n].concat([].slice.call(n.querySelectorAll(\"*\"))).forEach(function(c){marks(c,function(m){if(!seen.has(m))x=true});a.forEach(function(s){if(c.matches(s))x=true})});return x}",
+    'function all(){if(d)return;d=true;o.disconnect();e.forEach(function(t){removeEventListener(t,all,true)});l.forEach(function(m){m.media=m.getAttribute("data-beasties-media");m.removeAttribute("data-beasties-media")})}',
+    "e.forEach(function(t){addEventListener(t,all,{capture:true,passive:true})});",
+    'o=new MutationObserver(function(r){for(var i=0;i<r.length;i++){if(r[i].type==="attributes"&&novel(r[i].target))return all();for(var j=0;j<r[i].addedNodes.length;j++){var n=r[i].addedNodes[j];if(n.nodeType===1&&!/^(SCRIPT|TEMPLATE|LINK|STYLE|META|NOSCRIPT)$/.test(n.nodeName)&&novel(n))return all()}}});',
+    `o.observe(document.documentElement,{subtree:true,childList:true,attributes:true,attributeFilter:${JSON.stringify(["class", ...attributeNames(attributeSelectors)])}})`,
+    "})()",
+  ].join("");
+}
+
+/** The attributes those selectors select on. */
+function attributeNames(selectors: readonly string[]): string[] {
+  return [...new Set(selectors.flatMap((selector) => [...selector.matchAll(/(?<!\\)\[\s*([\w-]+)/g)].map((match) => match[1]!.toLowerCase())))];
+}
+
+/**
+ * The selectors of a stylesheet that select on an attribute, normalised as for the critical CSS
+ * (server/critical-selectors.ts): what an added element could need beyond its tags and classes.
+ */
+export function attributeSelectors(css: string): string[] {
+  const found = new Set<string>();
+  // Every rule's prelude: the text before a "{" back to the previous "{", "}" or ";" (at-rule preludes start with "@").
+  for (const [, prelude] of css.replace(/\/\*[\s\S]*?\*\//g, "").matchAll(/(?:^|[{};])\s*([^{};@][^{};]*)\{/g)) {
+    for (const selector of splitSelectorList(prelude!)) {
+      if (!/(?<!\\)\[/.test(selector)) continue;
+      const normalized = normalizeSelector(selector);
+      if (/(?<!\\)\[/.test(normalized)) found.add(normalized);
+    }
+  }
+  return [...found];
+}
+
+/** Per stylesheet file (its name changes with its content): its attribute selectors. */
+const attributeSelectorsByFile = new Map<string, string[]>();
+
+async function stylesheetAttributeSelectors(html: string): Promise<string[]> {
+  const files = [...html.matchAll(/<link rel="stylesheet" href="\/([^"?#]+\.css)"[^>]*data-beasties-media/g)].map((match) => match[1]!);
+  const lists = await Promise.all(
+    files.map(async (file) => {
+      let list = attributeSelectorsByFile.get(file);
+      if (!list) {
+        list = attributeSelectors(await readFile(path.join(CLIENT_BUILD, file), "utf8"));
+        attributeSelectorsByFile.set(file, list);
+      }
+      return list;
+    }),
+  );
+  return [...new Set(lists.flat())];
 }
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
@@ -77,7 +168,11 @@ export async function prepareFirstPaint(html: string): Promise<string> {
   try {
     const processed = await instance().process(html);
     // Beasties marks the element it scoped to; nothing reads the mark.
-    return deferModules(processed.replace(/^(<!DOCTYPE html>\s*<html[^>]*?) data-beasties-container(?:="")?/i, "$1"));
+    const switcher = `<script>${stylesheetWhenNeeded(await stylesheetAttributeSelectors(processed))}</script>`;
+    const page = processed
+      .replace(/^(<!DOCTYPE html>\s*<html[^>]*?) data-beasties-container(?:="")?/i, "$1")
+      .replace(BEASTIES_SWITCH, () => switcher);
+    return deferModules(page);
   } catch (error) {
     logger.warn({ err: error }, "could not inline the critical CSS; the page keeps its stylesheet");
     return html;
