@@ -16,11 +16,11 @@ const CLIENT_BUILD = path.resolve("build/client");
 //   blocking rendering, and it is what printing uses), and is switched to `all` only when the page
 //   may need a rule it does not carry (docs/decisions/0066): at the reader's first interaction
 //   (pointer, touch, key, focus, wheel), which comes before any client navigation, menu or
-//   message, or when the page itself adds an element or changes a class, style, `hidden` or
-//   `open` attribute. Until then, applying it would restyle the whole page to change nothing. One
-//   small inline script does this, the same on every page, so the page's CSP allows it by hash
-//   like its other inline scripts (server/page-cache.ts). Without JavaScript a <noscript> link
-//   loads the stylesheet as before.
+//   message, or when the page itself adds an element or changes a class or attribute that a rule
+//   it lacks could be for (`stylesheetWhenNeeded` below). Until then, applying it would restyle
+//   the whole page to change nothing. One small inline script does this, the same on every page
+//   of a build, and the page's CSP allows it by hash like its other inline scripts
+//   (server/page-cache.ts). Without JavaScript a <noscript> link loads the stylesheet as before.
 // - The page's modules are not needed to paint it. React Router preloads every module of the
 //   matched routes from the head, and those downloads share the connection with the page and its
 //   largest image. Here the preloads and React Router's module script wait in the HTML, inert (the
