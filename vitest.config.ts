@@ -22,6 +22,11 @@ export default defineConfig((configEnv) =>
       // Each test file runs in its own process with its own in-memory PGlite (or its own PostgreSQL
       // database when TEST_DATABASE_URL is set; see tests/support/test-database.ts).
       pool: "forks",
+      // Two test files at a time: most of a file's time is spent waiting on a server process, a
+      // socket or a timer, and Vitest's default on a two-core machine is one file at a time.
+      maxWorkers: 2,
+      // One migrated database for the whole run, copied by every test file and test server.
+      globalSetup: ["tests/support/database-template.ts"],
       testTimeout: 20_000,
       hookTimeout: 60_000,
       env: {

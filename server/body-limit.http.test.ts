@@ -67,6 +67,13 @@ describe("bodies past their bound, on the real server", { timeout: 120_000 }, ()
       const small = await postStreamed(server!.url, path, { bytes: prefix.length + 512, chunked: false, contentType, prefix });
       expect([path, small.status < 500]).toEqual([path, true]);
     }
+    // The database warms up too: the request log is written within a second, and a server that
+    // started from a copied, already migrated DATA_DIR touches its pages only now. Two more rounds,
+    // each given the log writer's second, so what is measured is what the refusals cost.
+    for (let round = 0; round < 2; round += 1) {
+      for (const { path, contentType, prefix } of cases) await postStreamed(server!.url, path, { bytes: prefix.length + 512, chunked: false, contentType, prefix });
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    }
     const before = serverRss();
     for (const { path, contentType, prefix, page } of cases) {
       for (const chunked of [false, true]) {

@@ -43,6 +43,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; absent means in memory (tests). */
   dataDir?: string;
+  /** In memory only: start from this PGlite data-directory archive (`dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob;
 }
 
 const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
@@ -81,7 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         throw error;
       });
     } else {
-      client = await PGlite.create();
+      client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     }
   } catch (error) {
     releaseLock();

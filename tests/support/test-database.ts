@@ -1,31 +1,14 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { startChangeFeed } from "~/db/change-feed.server";
 import { getDatabase, openDatabase, useDatabase, type Database } from "~/db/client.server";
 import { registerFeatureHooks } from "~/hooks.server";
+import { pgliteTemplateArchive, databaseTemplate, quoteIdent, withAdminClient } from "./database-template";
+
+export { withAdminClient };
 
 // A fresh, migrated, real database for one test file: in-memory PGlite by default, or a new
 // database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
-
-const ADMIN_TIMEOUT_MS = 10_000;
-
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
-
-/** Runs `run` on a short-lived connection to the PostgreSQL server (for CREATE/DROP DATABASE). */
-export async function withAdminClient<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: ADMIN_TIMEOUT_MS });
-  // A dropped connection is reported by the query that uses it; it must not crash the worker.
-  client.on("error", () => {});
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 function databaseUrlFor(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
@@ -35,7 +18,11 @@ function databaseUrlFor(adminUrl: string, name: string): string {
 
 async function openPostgresTestDatabase(adminUrl: string): Promise<Database> {
   const name = `forja_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${quoteIdent(name)}`));
+  // From the run's migrated template when there is one (tests/support/database-template.ts).
+  const template = databaseTemplate().postgresName;
+  await withAdminClient(adminUrl, (client) =>
+    client.query(`CREATE DATABASE ${quoteIdent(name)}${template ? ` TEMPLATE ${quoteIdent(template)}` : ""}`),
+  );
   let inner: Database;
   try {
     inner = await openDatabase({ databaseUrl: databaseUrlFor(adminUrl, name) });
@@ -65,7 +52,7 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
 /** Opens a fresh database, applies the migrations and installs it as the process database. */
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const database = adminUrl ? await openPostgresTestDatabase(adminUrl) : await openDatabase({});
+  const database = adminUrl ? await openPostgresTestDatabase(adminUrl) : await openDatabase({ loadDataDir: pgliteTemplateArchive() });
   try {
     await database.migrate();
   } catch (error) {
