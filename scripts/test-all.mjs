@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { databaseTestFiles } from "./database-test-files.mjs";
 
 const only = process.argv.slice(2); // e.g. `node scripts/test-all.mjs unit` runs a subset
 const want = (name) => only.length === 0 || only.includes(name);
@@ -40,9 +41,12 @@ function check(label, ok) {
 if (want("lint")) check("lint", run("ESLint", bin("eslint"), ["."]));
 if (want("typecheck")) check("typecheck", run("Tipos (react-router typegen + tsc)", bin("react-router"), ["typegen"]) && run("tsc", bin("tsc"), []));
 
-if (want("unit")) {
+// "database": only the Vitest files whose outcome depends on the database (the CI runs them again
+// on a PostgreSQL server; scripts/database-test-files.mjs).
+if (want("unit") || only.includes("database")) {
   const output = path.join(reportDir, "vitest.json");
-  const ok = run("Vitest", bin("vitest"), ["run"], { VITEST_JSON_OUTPUT: output });
+  const files = want("unit") ? [] : databaseTestFiles();
+  const ok = run(files.length ? `Vitest (${files.length} archivos que dependen de la base de datos)` : "Vitest", bin("vitest"), ["run", ...files], { VITEST_JSON_OUTPUT: output });
   const report = readJson(output);
   if (report) {
     passed += report.numPassedTests ?? 0;
