@@ -44,14 +44,21 @@ function needsBuild() {
   return built === 0 ? "first" : changed > built ? "changed" : null;
 }
 
+/** Whether another process is building now (a lock left by a killed build is removed instead). */
+function buildInProgress() {
+  const stat = fs.statSync(lock, { throwIfNoEntry: false });
+  if (!stat) return false;
+  if (Date.now() - stat.mtimeMs <= STALE_LOCK_MS) return true;
+  fs.rmSync(lock, { recursive: true, force: true });
+  return false;
+}
+
 function tryLock() {
   try {
     fs.mkdirSync(lock);
     return true;
   } catch (error) {
     if (error.code !== "EEXIST") throw error;
-    const age = Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
-    if (age > STALE_LOCK_MS) fs.rmSync(lock, { recursive: true, force: true });
     return false;
   }
 }
@@ -59,12 +66,17 @@ function tryLock() {
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 // At most one build of our own: sources edited while it ran are the next caller's to build.
+// The build's steps run one after another and its marker comes early (the server bundle, before the
+// worker bundles and the catalogue's models): whoever finds a build under way waits for all of it,
+// even when the marker already looks current.
 let builtHere = false;
-while (!builtHere && needsBuild()) {
-  if (!tryLock()) {
+while (!builtHere) {
+  if (buildInProgress()) {
     sleep(500);
     continue;
   }
+  if (!needsBuild()) break;
+  if (!tryLock()) continue;
   try {
     const reason = needsBuild();
     if (reason) {
