@@ -167,6 +167,21 @@ async function pixelsApart(before: Buffer, after: Buffer): Promise<{ sizes: stri
   return { sizes, pixels };
 }
 
+/**
+ * Every image the page has asked for is loaded and decoded: the comparison is about CSS, and on a
+ * clean, busy machine the first shot of `/` once caught its picture still arriving (CI).
+ */
+async function imagesSettled(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() =>
+    Promise.all(
+      Array.from(document.images)
+        .filter((image) => image.complete && image.naturalWidth > 0)
+        .map((image) => image.decode().catch(() => {})),
+    ),
+  );
+}
+
 test("the inline CSS draws each public page exactly as the whole stylesheet does, on a phone and a desktop", async ({ page }) => {
   test.setTimeout(600_000);
   // The pages served with critical CSS: every public page kept in the page cache.
@@ -177,6 +192,7 @@ test("the inline CSS draws each public page exactly as the whole stylesheet does
       await page.route("**/assets/*.css", (route) => route.abort());
       await page.goto(path);
       await waitForHydration(page);
+      await imagesSettled(page);
       const inlineOnly = await fullPageShot(page);
       await page.unroute("**/assets/*.css");
       await page.evaluate(
@@ -190,6 +206,7 @@ test("the inline CSS draws each public page exactly as the whole stylesheet does
             document.head.append(link);
           }),
       );
+      await imagesSettled(page);
       const whole = await fullPageShot(page);
       const apart = await pixelsApart(inlineOnly, whole);
       // Same size to the pixel; a few scattered pixels may differ between two paints of an image

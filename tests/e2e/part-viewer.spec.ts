@@ -147,6 +147,9 @@ test("without a WebGL context the viewer says so and the page stays usable", asy
 });
 
 test("staff open the stored STEP, STL, OBJ and 3MF of a request in 3D on its detail page", async ({ page, request, playwright }) => {
+  // Four models, each parsed in the browser (the STEP one by the OpenCascade kernel in WebAssembly):
+  // on a busy two-core machine that alone took past the default 30 s.
+  test.setTimeout(120_000);
   const values = quoteValues();
   const token = await fetchFormToken(request, "/cotiza");
   await page.waitForTimeout(3_100); // the form refuses a post sooner than 3 s after it was shown
