@@ -48,6 +48,19 @@ export async function withAdminClient<T>(adminUrl: string, run: (client: pg.Clie
   }
 }
 
+/** The URL of database `name` on the server of `adminUrl`. */
+export function databaseUrlFor(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Creates database `name` on the server of `adminUrl`: from the run's migrated template when it lives there. */
+export async function createDatabaseFromTemplate(adminUrl: string, name: string): Promise<void> {
+  const template = adminUrl === process.env.TEST_DATABASE_URL ? databaseTemplate().postgresName : undefined;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${quoteIdent(name)}${template ? ` TEMPLATE ${quoteIdent(template)}` : ""}`));
+}
+
 const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -58,9 +71,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
       await client.query(`CREATE DATABASE ${quoteIdent(name)}`);
     });
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString() });
+    const database = await openDatabase({ databaseUrl: databaseUrlFor(adminUrl, name) });
     try {
       await database.migrate();
     } finally {

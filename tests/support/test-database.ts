@@ -3,26 +3,16 @@ import { afterAll, beforeAll } from "vitest";
 import { startChangeFeed } from "~/db/change-feed.server";
 import { getDatabase, openDatabase, useDatabase, type Database } from "~/db/client.server";
 import { registerFeatureHooks } from "~/hooks.server";
-import { pgliteTemplateArchive, databaseTemplate, quoteIdent, withAdminClient } from "./database-template";
+import { createDatabaseFromTemplate, databaseUrlFor, pgliteTemplateArchive, quoteIdent, withAdminClient } from "./database-template";
 
 export { withAdminClient };
 
 // A fresh, migrated, real database for one test file: in-memory PGlite by default, or a new
 // database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
 
-function databaseUrlFor(adminUrl: string, name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 async function openPostgresTestDatabase(adminUrl: string): Promise<Database> {
   const name = `forja_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  // From the run's migrated template when there is one (tests/support/database-template.ts).
-  const template = databaseTemplate().postgresName;
-  await withAdminClient(adminUrl, (client) =>
-    client.query(`CREATE DATABASE ${quoteIdent(name)}${template ? ` TEMPLATE ${quoteIdent(template)}` : ""}`),
-  );
+  await createDatabaseFromTemplate(adminUrl, name);
   let inner: Database;
   try {
     inner = await openDatabase({ databaseUrl: databaseUrlFor(adminUrl, name) });

@@ -6,7 +6,7 @@ import path from "node:path";
 // @ts-expect-error -- a plain .mjs script without type declarations
 import { startServer } from "../../scripts/start-server.mjs";
 import { openDatabase, useDatabase } from "~/db/client.server";
-import { databaseTemplate, quoteIdent, withAdminClient } from "./database-template";
+import { createDatabaseFromTemplate, databaseTemplate, databaseUrlFor, withAdminClient } from "./database-template";
 
 // The real production server over real HTTP, for contract tests: built when the sources are newer
 // than build/ (scripts/ensure-build.mjs), run by scripts/start-server.mjs from a private copy of
@@ -99,15 +99,9 @@ export async function startTestServer(
     if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
     else if (adminUrl) {
       const name = `forja_http_${process.pid}_${randomBytes(4).toString("hex")}`;
-      // The run's migrated template lives on TEST_DATABASE_URL's server only.
-      const template = adminUrl === process.env.TEST_DATABASE_URL ? databaseTemplate().postgresName : undefined;
-      await withAdminClient(adminUrl, (client) =>
-        client.query(`CREATE DATABASE ${quoteIdent(name)}${template ? ` TEMPLATE ${quoteIdent(template)}` : ""}`),
-      );
+      await createDatabaseFromTemplate(adminUrl, name);
       postgres = { adminUrl, name };
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
+      env.DATABASE_URL = databaseUrlFor(adminUrl, name);
     }
     // A PGlite server starting on an empty DATA_DIR would spend seconds on initdb and the migrations:
     // it starts from a copy of the run's migrated template instead (tests/support/database-template.ts).
