@@ -1,4 +1,4 @@
-import { Form, data } from "react-router";
+import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/sistema";
 import { SystemStatusPanel } from "~/components/admin/system-status-panel";
 import { SETTINGS_FIELDS, SystemSettingsForm, fixedBy } from "~/components/admin/system-settings-form";
@@ -144,7 +144,11 @@ const sectionClass = "rounded-lg border border-acero-200 bg-white p-5";
 const TRIGGERS: Record<string, string> = { programada: "programada", manual: "a mano", inicio: "al arrancar" };
 
 function Feedback({ actionData, intent }: { actionData: ActionAnswer | undefined; intent: string }) {
-  if (actionData?.intent !== intent) return null;
+  // React Router hands over an action's answer before the page's data is loaded again; the settings
+  // form is remounted with the saved values only then. Saying «guardados» earlier let someone type
+  // into the form that was about to be replaced, and lose it.
+  const settled = useNavigation().state === "idle";
+  if (actionData?.intent !== intent || !settled) return null;
   return (
     <div className="mt-3 space-y-2">
       {actionData.notice ? <FormNotice>{actionData.notice}</FormNotice> : null}
