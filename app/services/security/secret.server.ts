@@ -4,18 +4,32 @@ import path from "node:path";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 
+/** The file's secret, read once per process: every signed token and form check asks for it. */
+const secretByFile = new Map<string, string>();
+
 /**
  * AUTH_SECRET when set; otherwise a random secret kept in DATA_DIR/auth-secret (0600) so sessions
- * survive restarts of a single machine. Several machines must share an AUTH_SECRET.
+ * survive restarts of a single machine. Several machines must share an AUTH_SECRET. The file is read
+ * once per process, like better-auth reads the secret once at start: a synchronous read on every
+ * request (a form's token, a record API token) blocked the request thread for nothing.
  */
 export function getAuthSecret(): string {
   const env = getEnv();
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
   const file = path.join(env.dataDir, "auth-secret");
+  let secret = secretByFile.get(file);
+  if (secret === undefined) {
+    secret = readOrCreateSecret(file, env.dataDir, Boolean(env.DATABASE_URL));
+    secretByFile.set(file, secret);
+  }
+  return secret;
+}
+
+function readOrCreateSecret(file: string, dataDir: string, sharedDatabase: boolean): string {
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
-    fs.mkdirSync(env.dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(32).toString("base64url");
     try {
       fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
@@ -23,7 +37,7 @@ export function getAuthSecret(): string {
       // Another process wrote it first: use theirs.
       return fs.readFileSync(file, "utf8").trim();
     }
-    if (env.DATABASE_URL) logger.warn("AUTH_SECRET is not set: several app servers must share one; using DATA_DIR/auth-secret");
+    if (sharedDatabase) logger.warn("AUTH_SECRET is not set: several app servers must share one; using DATA_DIR/auth-secret");
     return secret;
   }
 }
