@@ -102,7 +102,15 @@ describe("the productos collection through the official SDK", { timeout: 60_000 
 
   it("getOne(id) answers the record; getOne of an unknown id is a 404", async () => {
     const pb = client();
-    const first = await pb.collection("productos").getFirstListItem('sku = "FOR-ESC-100"');
+    // The server's model job attaches each demo product's rendered picture in the background after
+    // it starts: compare the two reads once that write has happened, not across it (CI caught a
+    // picture arriving between them).
+    let first = await pb.collection("productos").getFirstListItem('sku = "FOR-ESC-100"');
+    for (const deadline = Date.now() + 45_000; (first.imagenes as unknown[]).length === 0 && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      first = await pb.collection("productos").getFirstListItem('sku = "FOR-ESC-100"');
+    }
+    expect(first.imagenes).toHaveLength(1);
     const one = await pb.collection("productos").getOne(first.id);
     expect(one).toEqual(first);
 
