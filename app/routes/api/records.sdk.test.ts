@@ -105,12 +105,14 @@ describe("the productos collection through the official SDK", { timeout: 60_000 
     // The server's model job attaches each demo product's rendered picture in the background after
     // it starts: compare the two reads once that write has happened, not across it (CI caught a
     // picture arriving between them).
-    let first = await pb.collection("productos").getFirstListItem('sku = "FOR-ESC-100"');
-    for (const deadline = Date.now() + 45_000; (first.imagenes as unknown[]).length === 0 && Date.now() < deadline; ) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      first = await pb.collection("productos").getFirstListItem('sku = "FOR-ESC-100"');
-    }
-    expect(first.imagenes).toHaveLength(1);
+    const first = await vi.waitFor(
+      async () => {
+        const read = await pb.collection("productos").getFirstListItem('sku = "FOR-ESC-100"');
+        expect(read.imagenes).toHaveLength(1);
+        return read;
+      },
+      { timeout: 45_000, interval: 250 },
+    );
     const one = await pb.collection("productos").getOne(first.id);
     expect(one).toEqual(first);
 

@@ -53,12 +53,10 @@ function cookieSessionToken(cookieHeader: string): string | null {
 export async function identifyRequests(credentials: readonly RequestCredentials[], isStaffRole: StaffRoleTest, now = new Date()): Promise<RequestIdentity[]> {
   const identities: RequestIdentity[] = credentials.map(() => GUEST);
   const sessionTokens = new Map<number, string>();
-  let secret: string | undefined;
   credentials.forEach((sent, index) => {
     if (sent.authorization) {
       const token = authorizationToken(sent.authorization);
-      secret ??= getAuthSecret();
-      const claims = token ? verifyRecordToken(token, { secret, now }) : null;
+      const claims = token ? verifyRecordToken(token, { secret: getAuthSecret(), now }) : null;
       if (claims) {
         identities[index] = { auth: claims.collection, authId: claims.id };
         return;

@@ -4,8 +4,8 @@ import path from "node:path";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 
-/** The file's secret, read once per process: every signed token and form check asks for it. */
-const secretByFile = new Map<string, string>();
+/** The file's secret, read once per process (the environment, DATA_DIR included, is fixed per process). */
+let fileSecret: string | undefined;
 
 /**
  * AUTH_SECRET when set; otherwise a random secret kept in DATA_DIR/auth-secret (0600) so sessions
@@ -16,13 +16,8 @@ const secretByFile = new Map<string, string>();
 export function getAuthSecret(): string {
   const env = getEnv();
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
-  const file = path.join(env.dataDir, "auth-secret");
-  let secret = secretByFile.get(file);
-  if (secret === undefined) {
-    secret = readOrCreateSecret(file, env.dataDir, Boolean(env.DATABASE_URL));
-    secretByFile.set(file, secret);
-  }
-  return secret;
+  fileSecret ??= readOrCreateSecret(path.join(env.dataDir, "auth-secret"), env.dataDir, Boolean(env.DATABASE_URL));
+  return fileSecret;
 }
 
 function readOrCreateSecret(file: string, dataDir: string, sharedDatabase: boolean): string {
