@@ -29,6 +29,13 @@ function readJson(file) {
   }
 }
 
+/** The start of a failure's message, indented under its name (a CI log's tail shows only the summary). */
+function firstLines(message, count = 6) {
+  if (!message) return "";
+  const lines = String(message).split("\n").map((line) => line.trimEnd()).filter((line) => line && !line.includes("node_modules")).slice(0, count);
+  return lines.map((line) => `\n      ${line.slice(0, 300)}`).join("");
+}
+
 function check(label, ok) {
   if (ok) passed += 1;
   else {
@@ -56,7 +63,7 @@ if (want("unit") || only.includes("database")) {
     failed += (report.numFailedTests ?? 0) + (ok || report.numFailedTests ? 0 : 1);
     for (const file of report.testResults ?? []) {
       for (const test of file.assertionResults ?? []) {
-        if (test.status === "failed") failures.push(`vitest ${path.relative(process.cwd(), file.name)} › ${test.fullName}`);
+        if (test.status === "failed") failures.push(`vitest ${path.relative(process.cwd(), file.name)} › ${test.fullName}${firstLines(test.failureMessages?.[0])}`);
       }
       if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed")) {
         failures.push(`vitest ${path.relative(process.cwd(), file.name)}: ${(file.message ?? "").split("\n")[0]}`);
@@ -84,7 +91,7 @@ function collectPlaywright(suites, titles) {
       for (const test of spec.tests ?? []) {
         const results = test.results ?? [];
         const last = results.at(-1);
-        const error = last?.error?.message?.split("\n")[0] ?? "";
+        const error = firstLines(last?.error?.message);
         if (test.status === "unexpected") failures.push(`playwright [${test.projectName}] ${[...here, spec.title].join(" › ")} ${error}`);
         else if (test.status === "flaky") console.log(`(inestable, pasó al reintentar) ${[...here, spec.title].join(" › ")}`);
       }
