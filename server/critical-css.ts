@@ -133,11 +133,45 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 const MODULE_SCRIPT = /<script type="module" async(?:="")?>/g;
 const PRELOADS_ID = "forja-modulos";
 const DEFERRED_TYPE = "text/forja-module";
-/** Starts the page's modules after the first paint and the priority image (see above). */
-const START_MODULES = `(function(){function go(){var t=document.getElementById("${PRELOADS_ID}");if(t)document.head.appendChild(t.content);var s=document.querySelector('script[type="${DEFERRED_TYPE}"]');if(!s)return;var m=document.createElement("script");m.type="module";m.async=true;m.text=s.text;s.parentNode.replaceChild(m,s)}function later(){requestAnimationFrame(function(){setTimeout(go,0)})}var i=document.querySelector('img[fetchpriority="high"]');if(i&&!i.complete){i.addEventListener("load",later);i.addEventListener("error",later)}else later()})()`;
+/**
+ * The chunks every page shares, evaluated one task each and in this order before React Router's
+ * module script runs (their file names without the hash: vite.config.ts). Together with the route
+ * modules and the client entry they were one task of 20–40 ms here, which Lighthouse's four times
+ * slower phone counts as blocking (docs/decisions/0068). The routes' own modules are small: they
+ * stay with React Router's script, so the page does not wait for one more task per module.
+ */
+const SHARED_CHUNKS = ["react", "react-dom", "router", "shell"];
+
+/** A chunk's name: its file name without the bundler's "-" and eight-character hash. */
+function chunkName(href: string): string {
+  return (href.split("/").pop() ?? "").replace(/\.js$/, "").slice(0, -9);
+}
 
 /**
- * React Router's module script inert until START_MODULES runs, and its preloads kept in a
+ * Starts the page's modules after the first paint and the priority image (see above): adds the
+ * preloads, evaluates the shared chunks one `import()` per task, each after the previous has run,
+ * and last puts React Router's module script back (its route modules, then the client entry,
+ * which hydrates).
+ */
+function startModules(shared: readonly string[]): string {
+  return (
+    `(function(){var w=${JSON.stringify(shared).replaceAll("<", "\\u003c")};` +
+    `function run(){var s=document.querySelector('script[type="${DEFERRED_TYPE}"]');if(!s)return;var m=document.createElement("script");m.type="module";m.async=true;m.text=s.text;s.parentNode.replaceChild(m,s)}` +
+    "function next(){setTimeout(step,0)}" +
+    "function step(){if(!w.length)return run();import(w.shift()).then(next,next)}" +
+    `function go(){var t=document.getElementById("${PRELOADS_ID}");if(t)document.head.appendChild(t.content);next()}` +
+    "function later(){requestAnimationFrame(function(){setTimeout(go,0)})}" +
+    `var i=document.querySelector('img[fetchpriority="high"]');if(i&&!i.complete){i.addEventListener("load",later);i.addEventListener("error",later)}else later()})()`
+  );
+}
+
+/** The shared chunks among a page's preloads, in the order they are evaluated. */
+export function sharedChunks(preloadHrefs: readonly string[]): string[] {
+  return SHARED_CHUNKS.flatMap((name) => preloadHrefs.filter((href) => chunkName(href) === name));
+}
+
+/**
+ * React Router's module script inert until the module start runs, and its preloads kept in a
  * <template> (whose content the browser does not fetch) where they were.
  */
 function deferModules(html: string): string {
@@ -152,11 +186,12 @@ function deferModules(html: string): string {
   });
   const template = preloads.length ? `<template id="${PRELOADS_ID}">${preloads.join("")}</template>` : "";
   const at = first < 0 ? 0 : first;
+  const hrefs = preloads.map((link) => /\shref="([^"]+)"/.exec(link)?.[1]).filter((href): href is string => Boolean(href));
   return (
     withoutPreloads.slice(0, at) +
     template +
     withoutPreloads.slice(at).replace(MODULE_SCRIPT, `<script type="${DEFERRED_TYPE}">`) +
-    `<script>${START_MODULES}</script>` +
+    `<script>${startModules(sharedChunks(hrefs))}</script>` +
     html.slice(bodyEnd)
   );
 }

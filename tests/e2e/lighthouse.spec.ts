@@ -64,6 +64,13 @@ test("the pages paint from their own HTML: critical CSS inline, nothing blocking
     expect(inertPreloads, `${path}: preloads inside the template`).toBe(preloads.join(""));
     expect(html.match(/<script type="module"/g) ?? [], path).toEqual([]);
     expect(html.match(/<script type="text\/forja-module">/g)?.length, path).toBe(1);
+    // The module start evaluates the shared chunks one task each, React DOM on its own
+    // (docs/decisions/0068), and those chunks carry V8's compile hint on their first line.
+    const shared = JSON.parse(html.match(/<script>\(function\(\)\{var w=(\[[^\]]*\]);/)?.[1] ?? "[]") as string[];
+    expect(shared.map((href) => href.replace(/^\/assets\//, "").replace(/-[\w-]{8}\.js$/, "")), path).toEqual(["react", "react-dom", "router", "shell"]);
+    for (const href of shared) {
+      expect((await (await request.get(href)).text()).split("\n")[0], href).toBe("//# allFunctionsCalledOnLoad");
+    }
   }
 
   // Without the stylesheet at all, the page is laid out by its inline CSS alone…

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type PocketBase from "pocketbase";
 import { expect } from "vitest";
+import { MEDIA_SEED } from "~/features/site/media/media-seed.server";
 import { readArchive, type ArchiveContent } from "./backup-archives";
 import { pdfFile } from "./minimal-files";
 import { agedFormToken, validQuoteFields } from "./solicitud-requests";
@@ -113,23 +114,31 @@ export function expectEveryRowHasItsFile(content: { tables: Map<string, string[]
 
 /**
  * Waits until the start-up's background work (the catalogue's CAD models, the media library's seed)
- * has stopped writing: two backups a few seconds apart hold the same files and the same rows of the
- * tables that work writes. A backup taken while it runs would be restored into a server that
- * resumes it, writing after the restore what the archive cannot hold.
+ * is done and has stopped writing: the media seed's claim is in the database, no CAD model is
+ * pending or being built, and two backups a few seconds apart hold the same files and the same rows
+ * of the tables that work writes. (Two equal backups alone were not enough: on a loaded machine one
+ * model or one picture can take longer than the interval.) A backup taken while that work runs
+ * would be restored into a server that resumes it, writing after the restore what the archive
+ * cannot hold.
  */
 export async function quiet(admin: PocketBase, dataDir: string): Promise<void> {
   const seen = async (name: string) => {
     await admin.backups.create(name);
     const archive = await readArchive(await downloadBackup(admin, name, dataDir));
     await admin.backups.delete(name);
-    return JSON.stringify([[...archive.files.keys()].sort(), ...["product_models", "product_images", "media"].map((table) => archive.tables.get(table))]);
+    const seeds = (archive.tables.get("content_seeds") ?? []).map((line) => (JSON.parse(line) as { collection: string }).collection);
+    const models = (archive.tables.get("product_models") ?? []).map((line) => (JSON.parse(line) as { status: string }).status);
+    return {
+      done: seeds.includes(MEDIA_SEED) && models.every((status) => status === "ok" || status === "failed"),
+      state: JSON.stringify([[...archive.files.keys()].sort(), ...["product_models", "product_images", "media"].map((table) => archive.tables.get(table))]),
+    };
   };
   const deadline = Date.now() + 240_000;
   let previous = await seen("espera_0.zip");
   for (let n = 1; Date.now() < deadline; n += 1) {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const now = await seen(`espera_${n}.zip`);
-    if (now === previous) return;
+    if (now.done && previous.done && now.state === previous.state) return;
     previous = now;
   }
   throw new Error("the start-up's background work did not settle within four minutes");
