@@ -7,6 +7,7 @@ import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, Rout
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { noteDatabaseUnavailable } from "~/database-unavailable.server";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/db/unavailable.server";
+import { cachedSessionVariantContext } from "~/lib/page-cache";
 import { cspNonceContext } from "~/lib/request-context";
 import { logger } from "~/lib/logger.server";
 
@@ -29,9 +30,13 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the complete document at once; people get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Crawlers get the complete document at once; people get the shell as soon as it is ready. The
+    // page cache (server/page-cache.ts) reads the whole document before it serves it, so it gets it
+    // complete at once too: every Suspense boundary then arrives resolved, in place, instead of as
+    // hidden content a script moves after the first paint (a relayout of the whole page, and a
+    // task Lighthouse counts; docs/decisions/0068).
+    const wholeDocument = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || loadContext.get(cachedSessionVariantContext) !== null;
+    const readyOption: keyof RenderToPipeableStreamOptions = wholeDocument ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(

@@ -64,6 +64,9 @@ test("the pages paint from their own HTML: critical CSS inline, nothing blocking
     expect(inertPreloads, `${path}: preloads inside the template`).toBe(preloads.join(""));
     expect(html.match(/<script type="module"/g) ?? [], path).toEqual([]);
     expect(html.match(/<script type="text\/forja-module">/g)?.length, path).toBe(1);
+    // The page cache renders the whole document before keeping it: every Suspense boundary is
+    // resolved in place, none is hidden content that React's script moves after the first paint.
+    expect(html.match(/\$RC\(|<template id="B:/g) ?? [], `${path}: Suspense boundaries resolved in the HTML`).toEqual([]);
     // The module start evaluates the shared chunks one task each, React DOM on its own
     // (docs/decisions/0068), and those chunks carry V8's compile hint on their first line.
     const shared = JSON.parse(html.match(/<script>\(function\(\)\{var w=(\[[^\]]*\]);/)?.[1] ?? "[]") as string[];
