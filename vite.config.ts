@@ -17,7 +17,7 @@ import { buildVersionPlugin, getBuildId } from "./scripts/build-version.ts";
  */
 const FRAMEWORK_GROUPS = [
   { name: "react", test: /[\\/]node_modules[\\/](react|scheduler)[\\/]/ },
-  { name: "react-dom", test: /[\\/]node_modules[\\/]react-dom[\\/]/ },
+  { name: "react-dom", test: /[\\/]node_modules[\\/]react-dom[\\/]|[\\/]app[\\/]lib[\\/]app-shell[\\/]react-dom-client\.ts$/ },
   { name: "router", test: /[\\/]node_modules[\\/](react-router|cookie-es|@remix-run[\\/]route-pattern)[\\/]/ },
 ];
 

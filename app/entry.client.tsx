@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { hydrateRoot } from "~/lib/app-shell/react-dom-client";
 import { HydratedRouter } from "react-router/dom";
 import { startBuildWatch } from "~/lib/app-shell/build-watch";
 import { navigationGuard } from "~/lib/app-shell/navigation-guard";

@@ -18,7 +18,9 @@ import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // A PNG, not the SVG it is drawn from: Chromium renders an SVG icon as a document of its own on
+  // the page's main thread (a 15–30 ms task after the first paint, docs/decisions/0068).
+  { rel: "icon", href: "/favicon.png", type: "image/png", sizes: "48x48" },
 ];
 
 // Around every page and resource route: a request that failed because the database is away is

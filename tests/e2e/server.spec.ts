@@ -225,7 +225,7 @@ test.describe("API and SEO files", () => {
     expect(favicon).toBeTruthy();
     const faviconResponse = await page.request.get(favicon!);
     expect(faviconResponse.status()).toBe(200);
-    expect(faviconResponse.headers()["content-type"]).toContain("image/svg+xml");
+    expect(faviconResponse.headers()["content-type"]).toContain("image/png");
     expect((await buildCheck).status()).toBe(200);
     await page.waitForLoadState("networkidle");
     expect(problems).toEqual([]);

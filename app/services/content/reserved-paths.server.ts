@@ -5,7 +5,7 @@
 const sources = import.meta.glob<string>("../../routes.ts", { eager: true, query: "?raw", import: "default" });
 
 /** Served by the server itself, outside the route table (built assets, the router's manifest, public/). */
-const SERVER_PATHS = ["assets", "__manifest", "favicon.svg", "favicon.ico", "version.json"];
+const SERVER_PATHS = ["assets", "__manifest", "favicon.svg", "favicon.png", "favicon.ico", "version.json"];
 
 interface ReservedPaths {
   /** First segments of every route ("cotiza", "admin", "api", "industrias-design", …), lowercased. */

@@ -20,7 +20,7 @@ function topSegments(entries: readonly RouteEntry[]): string[] {
 describe("reserved paths", () => {
   it("are every top-level path of app/routes.ts that is not a content page, and the server's own", () => {
     const fromRoutes = new Set(topSegments(routes as RouteEntry[]));
-    const server = ["__manifest", "assets", "favicon.svg", "version.json"];
+    const server = ["__manifest", "assets", "favicon.png", "favicon.svg", "version.json"];
     expect([...RESERVED_PATHS].sort()).toEqual([...fromRoutes].filter((segment) => !(PAGE_ROUTES as readonly string[]).includes(segment)).concat(server).sort());
     for (const page of PAGE_ROUTES) expect(fromRoutes).toContain(page);
   });

@@ -37,6 +37,7 @@ export const RESERVED_PATHS: readonly string[] = [
   // server/app.ts: built assets, the router's manifest, public/
   "__manifest",
   "assets",
+  "favicon.png",
   "favicon.svg",
   "version.json",
 ];
