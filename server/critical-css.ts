@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import Beasties from "beasties";
@@ -156,13 +157,14 @@ function chunkName(href: string): string {
 
 /**
  * Starts the page's modules after the first paint and the priority image (see above): adds the
- * preloads a few per task, evaluates the shared chunks one `import()` per task, each after the previous has run,
+ * preloads a few per task, evaluates the shared chunks and the routes' large modules one `import()`
+ * per task (moduleSteps), each after the previous has run,
  * and last puts React Router's module script back (its route modules, then the client entry,
  * which hydrates).
  */
-function startModules(shared: readonly string[]): string {
+function startModules(steps: readonly string[]): string {
   return (
-    `(function(){var w=${JSON.stringify(shared).replaceAll("<", "\\u003c")};` +
+    `(function(){var w=${JSON.stringify(steps).replaceAll("<", "\\u003c")};` +
     `function run(){var s=document.querySelector('script[type="${DEFERRED_TYPE}"]');if(!s)return;var m=document.createElement("script");m.type="module";m.async=true;m.text=s.text;s.parentNode.replaceChild(m,s)}` +
     "function next(){setTimeout(step,0)}" +
     "function step(){if(!w.length)return run();import(w.shift()).then(next,next)}" +
@@ -172,15 +174,53 @@ function startModules(shared: readonly string[]): string {
   );
 }
 
-/** The shared chunks among a page's preloads, in the order they are evaluated. */
-export function sharedChunks(preloadHrefs: readonly string[]): string[] {
-  return SHARED_CHUNKS.flatMap((name) => preloadHrefs.filter((href) => chunkName(href) === name));
+/**
+ * A module the routes import that is at least this large (minified) gets a task of its own too, before
+ * the route modules: /cotiza's forms, parser and zod evaluated with its route were one task of 30–40 ms.
+ */
+const OWN_TASK_BYTES = 8 * 1024;
+
+/**
+ * The modules evaluated one task each before React Router's script, in order: the shared chunks
+ * (React, React DOM, React Router, the shell), then each other module of at least OWN_TASK_BYTES
+ * that is neither a route module nor the client entry (those run in React Router's script, after
+ * their imports have run), largest first: the libraries, which the app's modules import, are the
+ * largest. `sizeOf` answers a module's size in bytes.
+ */
+export function moduleSteps(preloadHrefs: readonly string[], runByScript: ReadonlySet<string>, sizeOf: (href: string) => number): string[] {
+  const shared = SHARED_CHUNKS.flatMap((name) => preloadHrefs.filter((href) => chunkName(href) === name));
+  const large = preloadHrefs
+    .filter((href) => !shared.includes(href) && chunkName(href) !== "rolldown-runtime" && !runByScript.has(href) && sizeOf(href) >= OWN_TASK_BYTES)
+    .sort((a, b) => sizeOf(b) - sizeOf(a));
+  return [...shared, ...large];
+}
+
+/** Sizes of the client build's files, read once per file. */
+const moduleSizes = new Map<string, number>();
+function moduleSize(href: string): number {
+  let size = moduleSizes.get(href);
+  if (size === undefined) {
+    try {
+      size = statSync(path.join(CLIENT_BUILD, href.replace(/^\/+/, ""))).size;
+    } catch {
+      size = 0;
+    }
+    moduleSizes.set(href, size);
+  }
+  return size;
 }
 
 /**
  * React Router's module script inert until the module start runs, and its preloads kept in a
  * <template> (whose content the browser does not fetch) where they were.
  */
+/** What React Router's module script imports itself: the route modules and the client entry. */
+function scriptModules(html: string): Set<string> {
+  const start = html.search(MODULE_SCRIPT);
+  const script = start < 0 ? "" : html.slice(start, html.indexOf("</script>", start));
+  return new Set([...script.matchAll(/\bimport(?:\s+\*\s+as\s+\w+\s+from\s*|\()\s*"([^"]+)"/g)].map((match) => match[1]!));
+}
+
 function deferModules(html: string): string {
   const bodyEnd = html.lastIndexOf("</body>");
   if (html.match(MODULE_SCRIPT)?.length !== 1 || bodyEnd < 0) return html;
@@ -198,7 +238,7 @@ function deferModules(html: string): string {
     withoutPreloads.slice(0, at) +
     template +
     withoutPreloads.slice(at).replace(MODULE_SCRIPT, `<script type="${DEFERRED_TYPE}">`) +
-    `<script>${startModules(sharedChunks(hrefs))}</script>` +
+    `<script>${startModules(moduleSteps(hrefs, scriptModules(html), moduleSize))}</script>` +
     html.slice(bodyEnd)
   );
 }

@@ -61,6 +61,10 @@ export default async function globalSetup(_config: FullConfig) {
         OIDC_CLIENT_SECRET: oidc.clientSecret,
         OIDC_NAME,
       },
+      // The site's pictures enter the empty media library once, seconds after the start, and every
+      // cached page is rendered again then (its layout follows the library; /cotiza with a new
+      // token). The tests start after that.
+      readyLog: "site pictures added to the media library",
       beforeStart: async (paths) => {
         for (const account of [STAFF_ACCOUNT, TWO_STEP_ADMIN]) {
           const created = await runAdminCreate(paths, account);

@@ -67,10 +67,15 @@ test("the pages paint from their own HTML: critical CSS inline, nothing blocking
     // The page cache renders the whole document before keeping it: every Suspense boundary is
     // resolved in place, none is hidden content that React's script moves after the first paint.
     expect(html.match(/\$RC\(|<template id="B:/g) ?? [], `${path}: Suspense boundaries resolved in the HTML`).toEqual([]);
-    // The module start evaluates the shared chunks one task each, React DOM on its own
-    // (docs/decisions/0068), and those chunks carry V8's compile hint on their first line.
-    const shared = JSON.parse(html.match(/<script>\(function\(\)\{var w=(\[[^\]]*\]);/)?.[1] ?? "[]") as string[];
+    // The module start evaluates the shared chunks one task each, React DOM on its own, then the
+    // routes' large imported modules, never a route module itself (docs/decisions/0068); the shared
+    // chunks carry V8's compile hint on their first line.
+    const steps = JSON.parse(html.match(/<script>\(function\(\)\{var w=(\[[^\]]*\]);/)?.[1] ?? "[]") as string[];
+    const shared = steps.slice(0, 4);
     expect(shared.map((href) => href.replace(/^\/assets\//, "").replace(/-[\w-]{8}\.js$/, "")), path).toEqual(["react", "react-dom", "router", "shell"]);
+    const routeModules = [...html.matchAll(/import \* as route\d+ from "([^"]+)"/g)].map((match) => match[1]);
+    expect(routeModules.length, path).toBeGreaterThan(0);
+    expect(steps.filter((href) => routeModules.includes(href) || href.includes("entry.client")), path).toEqual([]);
     for (const href of shared) {
       expect((await (await request.get(href)).text()).split("\n")[0], href).toBe("//# allFunctionsCalledOnLoad");
     }

@@ -133,7 +133,14 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** Runs once the server's directory exists and before the server starts (e.g. admin-create). */
   beforeStart?: (paths: { root: string; dataDir: string }) => Promise<void>;
+  /**
+   * A message the server logs (at info level) after it listens, to wait for as well: the start-up's
+   * background work done, so that no test sees it change a page under it.
+   */
+  readyLog?: string;
 }
+
+const READY_LOG_TIMEOUT_MS = 180_000;
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(PROJECT_ROOT, "build/server/index.js"))) {
@@ -156,7 +163,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     FORJA_ERROR_ROUTE: "1",
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: options.readyLog ? "info" : "warn",
   };
   // Always the embedded PGlite in DATA_DIR, whatever the developer's shell exports; mail and
   // sign-in providers only as the caller configures them.
@@ -199,9 +206,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const url = await new Promise<string>((resolve, reject) => {
       let buffered = "";
       let found = false;
+      const waitMs = options.readyLog ? READY_LOG_TIMEOUT_MS : LISTENING_TIMEOUT_MS;
       const timer = setTimeout(
-        () => reject(new Error(`El servidor no respondió "server listening" en ${LISTENING_TIMEOUT_MS / 1000} s`)),
-        LISTENING_TIMEOUT_MS,
+        () => reject(new Error(`El servidor no respondió "server listening"${options.readyLog ? ` ni "${options.readyLog}"` : ""} en ${waitMs / 1000} s`)),
+        waitMs,
       );
       const onExit = (code: number | null, signal: string | null) => {
         clearTimeout(timer);
@@ -212,6 +220,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         clearTimeout(timer);
         reject(error);
       });
+      let url: string | undefined;
+      let ready = !options.readyLog;
       child.stdout!.on("data", (chunk: Buffer) => {
         remember(chunk);
         if (found) return;
@@ -222,15 +232,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           buffered = buffered.slice(newline + 1);
           try {
             const parsed = JSON.parse(line) as { msg?: string; url?: string };
-            if (parsed.msg === "server listening" && parsed.url) {
-              found = true;
-              clearTimeout(timer);
-              child.off("exit", onExit);
-              resolve(parsed.url);
-              return;
-            }
+            if (parsed.msg === "server listening" && parsed.url) url = parsed.url;
+            if (parsed.msg === options.readyLog) ready = true;
           } catch {
             // Not a JSON line; keep reading.
+          }
+          if (url && ready) {
+            found = true;
+            clearTimeout(timer);
+            child.off("exit", onExit);
+            resolve(url);
+            return;
           }
         }
       });
