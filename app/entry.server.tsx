@@ -43,6 +43,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // A whole document keeps every resolved boundary in place, however long the page: by
+        // default React moves a boundary out (and reveals it with a script) once 12 800 bytes have
+        // been written before it.
+        ...(wholeDocument ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

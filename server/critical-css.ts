@@ -28,7 +28,8 @@ const CLIENT_BUILD = path.resolve("build/client");
 //   preloads in a <template>, the script as `type="text/forja-module"`), and one small inline script
 //   starts them after the first paint and once the page's priority image has loaded: it adds every
 //   preload (so hydration waits for no chain of imports), a few per task, evaluates the chunks every
-//   page shares one task each, and puts the module script back, unchanged, in its place
+//   page shares and the routes' large imported modules one task each, and puts the module script
+//   back, unchanged, in its place
 //   (docs/decisions/0068). Its text is the one in the HTML, so the page's CSP hashes allow it.
 //   Without JavaScript nothing changes: neither would run.
 //
@@ -210,10 +211,6 @@ function moduleSize(href: string): number {
   return size;
 }
 
-/**
- * React Router's module script inert until the module start runs, and its preloads kept in a
- * <template> (whose content the browser does not fetch) where they were.
- */
 /** What React Router's module script imports itself: the route modules and the client entry. */
 function scriptModules(html: string): Set<string> {
   const start = html.search(MODULE_SCRIPT);
@@ -221,6 +218,10 @@ function scriptModules(html: string): Set<string> {
   return new Set([...script.matchAll(/\bimport(?:\s+\*\s+as\s+\w+\s+from\s*|\()\s*"([^"]+)"/g)].map((match) => match[1]!));
 }
 
+/**
+ * React Router's module script inert until the module start runs, and its preloads kept in a
+ * <template> (whose content the browser does not fetch) where they were.
+ */
 function deferModules(html: string): string {
   const bodyEnd = html.lastIndexOf("</body>");
   if (html.match(MODULE_SCRIPT)?.length !== 1 || bodyEnd < 0) return html;

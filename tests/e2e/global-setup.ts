@@ -63,8 +63,8 @@ export default async function globalSetup(_config: FullConfig) {
       },
       // The site's pictures enter the empty media library once, seconds after the start, and every
       // cached page is rendered again then (its layout follows the library; /cotiza with a new
-      // token). The tests start after that.
-      readyLog: "site pictures added to the media library",
+      // token). The tests start after that (or after the server gave up on it, which it logs).
+      readyLog: ["site pictures added to the media library", "could not add the site's pictures to the media library"],
       beforeStart: async (paths) => {
         for (const account of [STAFF_ACCOUNT, TWO_STEP_ADMIN]) {
           const created = await runAdminCreate(paths, account);

@@ -134,10 +134,11 @@ export interface StartServerOptions {
   /** Runs once the server's directory exists and before the server starts (e.g. admin-create). */
   beforeStart?: (paths: { root: string; dataDir: string }) => Promise<void>;
   /**
-   * A message the server logs (at info level) after it listens, to wait for as well: the start-up's
-   * background work done, so that no test sees it change a page under it.
+   * Messages the server logs (at info level or above) after it listens, any one of which to wait
+   * for as well: the start-up's background work done (or given up), so that no test sees it change
+   * a page under it.
    */
-  readyLog?: string;
+  readyLog?: readonly string[];
 }
 
 const READY_LOG_TIMEOUT_MS = 180_000;
@@ -208,7 +209,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       let found = false;
       const waitMs = options.readyLog ? READY_LOG_TIMEOUT_MS : LISTENING_TIMEOUT_MS;
       const timer = setTimeout(
-        () => reject(new Error(`El servidor no respondió "server listening"${options.readyLog ? ` ni "${options.readyLog}"` : ""} en ${waitMs / 1000} s`)),
+        () => reject(new Error(`El servidor no escribió "server listening"${options.readyLog ? ` ni ninguno de ${JSON.stringify(options.readyLog)}` : ""} en ${waitMs / 1000} s`)),
         waitMs,
       );
       const onExit = (code: number | null, signal: string | null) => {
@@ -233,7 +234,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           try {
             const parsed = JSON.parse(line) as { msg?: string; url?: string };
             if (parsed.msg === "server listening" && parsed.url) url = parsed.url;
-            if (parsed.msg === options.readyLog) ready = true;
+            if (parsed.msg && options.readyLog?.includes(parsed.msg)) ready = true;
           } catch {
             // Not a JSON line; keep reading.
           }
