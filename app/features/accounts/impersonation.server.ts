@@ -118,10 +118,13 @@ async function grant(sessionId: string, expiresAt: Date, value: ImpersonationGra
  * `POST /api/collections/users/impersonate/{id}` (the caller is a superuser already): a new session
  * of the customer, opened by `admin`, for `seconds`. The route signs its non-refreshable token.
  */
-export async function startApiImpersonation(input: { admin: Admin; customerId: string; seconds: number; writable: boolean }): Promise<Result<ApiSession>> {
+export async function startApiImpersonation(input: { admin: Admin; customerId: string; seconds: number; writable: boolean }): Promise<Result<ApiSession & { sessionStartedAt: Date }>> {
   const customer = await customerOf(input.customerId);
   if (!customer.ok) return customer;
-  const expiresAt = new Date(Date.now() + input.seconds * 1000);
+  // One instant for the session's start and end, which the route's token also takes as its own
+  // (so its lifetime is exactly the duration asked for, even across a second's boundary).
+  const startedAt = new Date();
+  const expiresAt = new Date(startedAt.getTime() + input.seconds * 1000);
   const context = await getAuth().$context;
   const created = await context.internalAdapter.createSession(customer.value.id, true, { impersonatedBy: input.admin.id, expiresAt }, true);
   await grant(created.id, expiresAt, { adminId: input.admin.id, adminName: input.admin.name, writable: input.writable });
@@ -131,7 +134,7 @@ export async function startApiImpersonation(input: { admin: Admin; customerId: s
     .from(user)
     .where(eq(user.id, customer.value.id))
     .limit(1);
-  return ok({ account: account!, sessionId: created.id, sessionExpiresAt: expiresAt });
+  return ok({ account: account!, sessionId: created.id, sessionStartedAt: startedAt, sessionExpiresAt: expiresAt });
 }
 
 /**

@@ -42,8 +42,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const started = await startApiImpersonation({ admin: access.superuser, customerId: params.id, seconds, writable: writable === true || writable === "true" });
   if (!started.ok) return errorResponse(pocketBaseError(404, NOT_FOUND));
-  const { account, sessionId, sessionExpiresAt } = started.value;
-  const token = signRecordToken({ id: account.id, collection, sessionId, sessionExpiresAt, refreshable: false }, { secret: getAuthSecret() });
+  const { account, sessionId, sessionStartedAt, sessionExpiresAt } = started.value;
+  const token = signRecordToken({ id: account.id, collection, sessionId, sessionExpiresAt, refreshable: false }, { secret: getAuthSecret(), now: sessionStartedAt });
   return Response.json({ token, record: authRecordJson(collection, account) }, { headers: NO_STORE });
 }
 
