@@ -29,9 +29,8 @@ const CLIENT_BUILD = path.resolve("build/client");
 //   starts them after the first paint and once the page's priority image has loaded: it adds every
 //   preload (so hydration waits for no chain of imports), a few per task, evaluates the chunks every
 //   page shares and the routes' large imported modules one task each, and puts the module script
-//   back, unchanged, in its place
-//   (docs/decisions/0068). Its text is the one in the HTML, so the page's CSP hashes allow it.
-//   Without JavaScript nothing changes: neither would run.
+//   back, unchanged, in its place (docs/decisions/0068). Its text is the one in the HTML, so the
+//   page's CSP hashes allow it. Without JavaScript nothing changes: neither would run.
 //
 // Pages rendered per request keep the plain stylesheet and preloads.
 
@@ -159,9 +158,8 @@ function chunkName(href: string): string {
 /**
  * Starts the page's modules after the first paint and the priority image (see above): adds the
  * preloads a few per task, evaluates the shared chunks and the routes' large modules one `import()`
- * per task (moduleSteps), each after the previous has run,
- * and last puts React Router's module script back (its route modules, then the client entry,
- * which hydrates).
+ * per task (moduleSteps), each after the previous has run, and last puts React Router's module
+ * script back (its route modules, then the client entry, which hydrates).
  */
 function startModules(steps: readonly string[]): string {
   return (
@@ -191,7 +189,7 @@ const OWN_TASK_BYTES = 8 * 1024;
 export function moduleSteps(preloadHrefs: readonly string[], runByScript: ReadonlySet<string>, sizeOf: (href: string) => number): string[] {
   const shared = SHARED_CHUNKS.flatMap((name) => preloadHrefs.filter((href) => chunkName(href) === name));
   const large = preloadHrefs
-    .filter((href) => !shared.includes(href) && chunkName(href) !== "rolldown-runtime" && !runByScript.has(href) && sizeOf(href) >= OWN_TASK_BYTES)
+    .filter((href) => !shared.includes(href) && !runByScript.has(href) && sizeOf(href) >= OWN_TASK_BYTES)
     .sort((a, b) => sizeOf(b) - sizeOf(a));
   return [...shared, ...large];
 }
