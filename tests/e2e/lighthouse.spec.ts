@@ -169,17 +169,31 @@ async function fullPageShot(page: Page): Promise<Buffer> {
   return page.screenshot({ fullPage: true, animations: "disabled", caret: "hide" });
 }
 
-/** How far two screenshots are apart: their sizes, and the number of pixels off by more than rounding. */
-async function pixelsApart(before: Buffer, after: Buffer): Promise<{ sizes: string; pixels: number }> {
+/** The page's markup, what the screenshots are of (the stylesheet link the test adds is in the head). */
+function bodyMarkup(page: Page): Promise<string> {
+  return page.evaluate(() => document.body.outerHTML);
+}
+
+/**
+ * How far two screenshots are apart: their sizes, the number of pixels off by more than rounding,
+ * and the box those pixels lie in (where to look when they are too many).
+ */
+async function pixelsApart(before: Buffer, after: Buffer): Promise<{ sizes: string; pixels: number; region: string }> {
   const [a, b] = await Promise.all([before, after].map((png) => sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })));
   const sizes = `${a!.info.width}×${a!.info.height} / ${b!.info.width}×${b!.info.height}`;
-  if (a!.info.width !== b!.info.width || a!.info.height !== b!.info.height) return { sizes, pixels: Number.POSITIVE_INFINITY };
+  if (a!.info.width !== b!.info.width || a!.info.height !== b!.info.height) return { sizes, pixels: Number.POSITIVE_INFINITY, region: "tamaños distintos" };
+  const width = a!.info.width;
   let pixels = 0;
+  let [left, top, right, bottom] = [width, a!.info.height, -1, -1];
   for (let index = 0; index < a!.data.length; index += 3) {
     // Anti-aliased edges may land one or two levels apart between two paints.
-    if (Math.max(Math.abs(a!.data[index]! - b!.data[index]!), Math.abs(a!.data[index + 1]! - b!.data[index + 1]!), Math.abs(a!.data[index + 2]! - b!.data[index + 2]!)) > 2) pixels++;
+    if (Math.max(Math.abs(a!.data[index]! - b!.data[index]!), Math.abs(a!.data[index + 1]! - b!.data[index + 1]!), Math.abs(a!.data[index + 2]! - b!.data[index + 2]!)) <= 2) continue;
+    pixels++;
+    const x = (index / 3) % width;
+    const y = Math.floor(index / 3 / width);
+    [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
   }
-  return { sizes, pixels };
+  return { sizes, pixels, region: pixels === 0 ? "ninguna región" : `en x ${left}–${right}, y ${top}–${bottom}` };
 }
 
 /**
@@ -204,33 +218,64 @@ test("the inline CSS draws each public page exactly as the whole stylesheet does
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of paths) {
-      await page.route("**/assets/*.css", (route) => route.abort());
-      await page.goto(path);
-      await waitForHydration(page);
-      await imagesSettled(page);
-      const inlineOnly = await fullPageShot(page);
-      await page.unroute("**/assets/*.css");
-      await page.evaluate(
-        () =>
-          new Promise<void>((resolve, reject) => {
-            const link = document.createElement("link");
-            link.rel = "stylesheet";
-            link.href = `${document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')!.href}?entera`;
-            link.onload = () => resolve();
-            link.onerror = () => reject(new Error("la hoja de estilos no cargó"));
-            document.head.append(link);
-          }),
-      );
-      await imagesSettled(page);
-      const whole = await fullPageShot(page);
-      const apart = await pixelsApart(inlineOnly, whole);
+      let shots = await shotsWithAndWithoutStylesheet(page, path);
+      // A missing rule draws the page differently every time. Twice in CI (never here, in hundreds
+      // of runs) one pair of shots at 1280 px was a whole region apart at the same size, with no
+      // rule to blame: such a pair is noted with where it differed, and taken once more from a
+      // fresh load. The assertions below hold the second pair to the same standard.
+      if (shots.apart.pixels >= 100) {
+        test.info().annotations.push({ type: "captura repetida", description: `${path} a ${width} px: ${shots.apart.pixels} píxeles distintos ${shots.apart.region}` });
+        await attachShots(`${path.replace(/\W+/g, "-")}-${width}-primera`, shots);
+        shots = await shotsWithAndWithoutStylesheet(page, path);
+      }
+      const { apart } = shots;
+      expect(shots.markupAfter, `${path} a ${width} px: la página cambió entre las dos capturas`).toBe(shots.markupBefore);
       // Same size to the pixel; a few scattered pixels may differ between two paints of an image
       // or an anti-aliased edge, while a missing rule changes a whole box, line or colour.
       expect(apart.sizes, `${path} a ${width} px`).toBe(`${apart.sizes.split(" / ")[0]} / ${apart.sizes.split(" / ")[0]}`);
-      expect(apart.pixels, `${path} a ${width} px: píxeles distintos`).toBeLessThan(100);
+      if (apart.pixels >= 100) await attachShots(`${path.replace(/\W+/g, "-")}-${width}`, shots);
+      expect(apart.pixels, `${path} a ${width} px: píxeles distintos, ${apart.region}`).toBeLessThan(100);
     }
   }
 });
+
+interface ShotPair {
+  inlineOnly: Buffer;
+  whole: Buffer;
+  markupBefore: string;
+  markupAfter: string;
+  apart: Awaited<ReturnType<typeof pixelsApart>>;
+}
+
+/** The page drawn by its inline CSS alone (the stylesheet refused), then with the whole stylesheet added. */
+async function shotsWithAndWithoutStylesheet(page: Page, path: string): Promise<ShotPair> {
+  await page.route("**/assets/*.css", (route) => route.abort());
+  await page.goto(path);
+  await waitForHydration(page);
+  await imagesSettled(page);
+  const inlineOnly = await fullPageShot(page);
+  const markupBefore = await bodyMarkup(page);
+  await page.unroute("**/assets/*.css");
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = `${document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')!.href}?entera`;
+        link.onload = () => resolve();
+        link.onerror = () => reject(new Error("la hoja de estilos no cargó"));
+        document.head.append(link);
+      }),
+  );
+  await imagesSettled(page);
+  const whole = await fullPageShot(page);
+  return { inlineOnly, whole, markupBefore, markupAfter: await bodyMarkup(page), apart: await pixelsApart(inlineOnly, whole) };
+}
+
+async function attachShots(name: string, shots: ShotPair): Promise<void> {
+  await test.info().attach(`${name}-solo-en-linea.png`, { body: shots.inlineOnly, contentType: "image/png" });
+  await test.info().attach(`${name}-hoja-entera.png`, { body: shots.whole, contentType: "image/png" });
+}
 
 for (const path of LIGHTHOUSE_PAGES) {
   test(`Lighthouse 100 on ${path}`, async () => {

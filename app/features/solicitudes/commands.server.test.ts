@@ -13,7 +13,7 @@ import { solicitudEvents, solicitudes } from "~/db/schema/solicitudes";
 import { failureMessages, failureStatus, type Result } from "~/lib/result";
 import { addSolicitudNote, applySolicitudAction, changeSolicitudStatus, markSolicitudQuoted, markSolicitudRead, type StaffActor } from "./commands.server";
 import { getSolicitudDetail, openSolicitud } from "./detail.server";
-import { SolicitudActionSchema } from "./forms";
+import { solicitudActionSchema } from "./forms";
 import { listSolicitudes } from "./list.server";
 import { allowedNextStatuses } from "./states";
 import { TEST_STAFF } from "../../../tests/support/auth-requests";
@@ -113,7 +113,7 @@ describe("status, notes and read marks", () => {
 
   it("runs the detail page's forms through one schema and one call", async () => {
     const [row] = await insert({});
-    const parse = (form: Record<string, string>) => SolicitudActionSchema.safeParse(form);
+    const parse = (form: Record<string, string>) => solicitudActionSchema().safeParse(form);
     expect(parse({ intent: "borrar" }).success).toBe(false);
     expect(parse({ intent: "estado" }).success).toBe(false);
     const status = parse({ intent: "estado", status: "en_revision" });

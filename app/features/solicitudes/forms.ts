@@ -75,30 +75,41 @@ export const UPLOAD_LIMITS = {
 
 const values = <T extends readonly { value: string }[]>(options: T) => options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];
 
-const email = emailField;
+/**
+ * A schema built the first time it is asked for. `/cotiza` and `/contact` load this module in the
+ * browser with the page, but only a validation needs a schema: building them at load was a few
+ * milliseconds of the page's start-up task for nothing (docs/decisions/0069).
+ */
+function builtOnFirstUse<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
 
-const mexicanPhone = z
-  .string({ error: "Escriba un teléfono o WhatsApp." })
-  .trim()
-  .min(1, "Escriba un teléfono o WhatsApp.")
-  .refine(isMexicanPhone, MEXICAN_PHONE_MESSAGE);
+const mexicanPhone = () =>
+  z
+    .string({ error: "Escriba un teléfono o WhatsApp." })
+    .trim()
+    .min(1, "Escriba un teléfono o WhatsApp.")
+    .refine(isMexicanPhone, MEXICAN_PHONE_MESSAGE);
 
-const optionalPhone = z
-  .string()
-  .trim()
-  .refine((value) => value === "" || isMexicanPhone(value), MEXICAN_PHONE_MESSAGE)
-  .optional();
+const optionalPhone = () =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === "" || isMexicanPhone(value), MEXICAN_PHONE_MESSAGE)
+    .optional();
 
 const text = (max: number) => z.string().trim().max(max, `Máximo ${max} caracteres.`).optional();
-const privacy = z.literal("on", { error: "Para enviar el formulario debe aceptar el aviso de privacidad." });
+const privacy = () => z.literal("on", { error: "Para enviar el formulario debe aceptar el aviso de privacidad." });
+const formToken = () => z.string({ error: "Vuelva a cargar la página y envíe el formulario de nuevo." }).min(1, "Vuelva a cargar la página y envíe el formulario de nuevo.");
+const personName = () => z.string({ error: "Escriba su nombre." }).trim().min(2, "Escriba su nombre completo.").max(120, "Máximo 120 caracteres.");
 
-
-export const QuoteRequestSchema = z
-  .object({
-    name: z.string({ error: "Escriba su nombre." }).trim().min(2, "Escriba su nombre completo.").max(120, "Máximo 120 caracteres."),
+export const quoteRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    name: personName(),
     company: text(160),
-    email,
-    phone: mexicanPhone,
+    email: emailField,
+    phone: mexicanPhone(),
     city: text(120),
     industry: z.enum(values(INDUSTRY_OPTIONS), { error: "Elija una industria de la lista." }).optional(),
     service: z.enum(values(SERVICE_OPTIONS), { error: "Elija un servicio de la lista." }).optional(),
@@ -130,32 +141,37 @@ export const QuoteRequestSchema = z
     threads: z.enum(["si", "no"], { error: "Indique si la pieza lleva roscas." }).optional(),
     certificates: z.array(z.enum(values(CERTIFICATE_OPTIONS))).default([]),
     nda: z.literal("on").optional(),
-    privacy,
-    formToken: z.string({ error: "Vuelva a cargar la página y envíe el formulario de nuevo." }).min(1, "Vuelva a cargar la página y envíe el formulario de nuevo."),
-  });
-
-export const ContactSchema = z.object({
-  name: z.string({ error: "Escriba su nombre." }).trim().min(2, "Escriba su nombre completo.").max(120, "Máximo 120 caracteres."),
-  email,
-  phone: optionalPhone,
-  subject: z.string({ error: "Escriba el asunto." }).trim().min(3, "Escriba el asunto.").max(160, "Máximo 160 caracteres."),
-  message: z.string({ error: "Escriba su mensaje." }).trim().min(10, "Escriba un mensaje de al menos 10 caracteres.").max(5000, "Máximo 5,000 caracteres."),
-  privacy,
-  formToken: z.string({ error: "Vuelva a cargar la página y envíe el formulario de nuevo." }).min(1, "Vuelva a cargar la página y envíe el formulario de nuevo."),
-});
-
-export type QuoteRequestInput = z.infer<typeof QuoteRequestSchema>;
-export type ContactInput = z.infer<typeof ContactSchema>;
-
-/** The forms of the staff detail page, told apart by their submit button's `intent`. */
-export const SolicitudActionSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({ intent: z.literal("estado"), status: z.enum(values(SOLICITUD_STATUSES), { error: "Elija el nuevo estado." }) }),
-    z.object({ intent: z.literal("nota"), note: z.string().default("") }),
-    z.object({ intent: z.literal("no_leido") }),
-  ],
-  { error: "No reconocimos esa acción. Recargue la página e inténtelo de nuevo." },
+    privacy: privacy(),
+    formToken: formToken(),
+  }),
 );
 
-export type SolicitudAction = z.output<typeof SolicitudActionSchema>;
+export const contactSchema = builtOnFirstUse(() =>
+  z.object({
+    name: personName(),
+    email: emailField,
+    phone: optionalPhone(),
+    subject: z.string({ error: "Escriba el asunto." }).trim().min(3, "Escriba el asunto.").max(160, "Máximo 160 caracteres."),
+    message: z.string({ error: "Escriba su mensaje." }).trim().min(10, "Escriba un mensaje de al menos 10 caracteres.").max(5000, "Máximo 5,000 caracteres."),
+    privacy: privacy(),
+    formToken: formToken(),
+  }),
+);
+
+export type QuoteRequestInput = z.infer<ReturnType<typeof quoteRequestSchema>>;
+export type ContactInput = z.infer<ReturnType<typeof contactSchema>>;
+
+/** The forms of the staff detail page, told apart by their submit button's `intent`. */
+export const solicitudActionSchema = builtOnFirstUse(() =>
+  z.discriminatedUnion(
+    "intent",
+    [
+      z.object({ intent: z.literal("estado"), status: z.enum(values(SOLICITUD_STATUSES), { error: "Elija el nuevo estado." }) }),
+      z.object({ intent: z.literal("nota"), note: z.string().default("") }),
+      z.object({ intent: z.literal("no_leido") }),
+    ],
+    { error: "No reconocimos esa acción. Recargue la página e inténtelo de nuevo." },
+  ),
+);
+
+export type SolicitudAction = z.output<ReturnType<typeof solicitudActionSchema>>;

@@ -15,7 +15,7 @@ import { SolicitudMessage, SolicitudProject } from "~/features/solicitudes/compo
 import { SolicitudRecord } from "~/features/solicitudes/components/solicitud-record";
 import { SolicitudStatusPanel } from "~/features/solicitudes/components/solicitud-status-panel";
 import { openSolicitud } from "~/features/solicitudes/detail.server";
-import { SOLICITUD_TYPES, SolicitudActionSchema } from "~/features/solicitudes/forms";
+import { SOLICITUD_TYPES, solicitudActionSchema } from "~/features/solicitudes/forms";
 import { allowedNextStatuses } from "~/features/solicitudes/states";
 import { notFound } from "~/lib/errors";
 import { endSentence, formatDateTime } from "~/lib/format";
@@ -42,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaffArea(requestMeta(request, context), "solicitudes");
   const formData = await readForm(request);
-  const parsed = SolicitudActionSchema.safeParse(Object.fromEntries(formData));
+  const parsed = solicitudActionSchema().safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
     return data({ ok: false, intent: String(formData.get("intent") ?? ""), message: parsed.error.issues[0]?.message ?? "Revise el formulario.", note: "" }, { status: 400 });
   }

@@ -19,7 +19,7 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 import { addProductImages } from "~/features/catalogue/image-uploads.server";
 import { createProduct } from "~/features/catalogue/product-commands.server";
 import { createSolicitud } from "~/features/solicitudes/create.server";
-import { QuoteRequestSchema } from "~/features/solicitudes/forms";
+import { quoteRequestSchema } from "~/features/solicitudes/forms";
 import { signFileToken } from "~/services/files/file-tokens.server";
 import { uploadsTmpDir } from "~/services/files/storage.server";
 import { getAuthSecret } from "~/services/security/secret.server";
@@ -68,7 +68,7 @@ async function prepare(): Promise<void> {
   const tmpPath = path.join(uploadsTmpDir(), randomUUID());
   fs.writeFileSync(tmpPath, ATTACHMENT);
   const file = { field: "files", name: "plano soporte.pdf", tmpPath, sha256: createHash("sha256").update(ATTACHMENT).digest("hex"), ...peek(ATTACHMENT) };
-  const value = QuoteRequestSchema.parse(validQuoteFields({ name: A.name, email: A.email, quantity: "40", formToken: `arch-${process.pid}` }));
+  const value = quoteRequestSchema().parse(validQuoteFields({ name: A.name, email: A.email, quantity: "40", formToken: `arch-${process.pid}` }));
   const solicitud = await createSolicitud({ type: "cotizacion", value, files: [file], token: value.formToken, ip: "127.0.0.1", userAgent: "vitest", userId: A.id });
   if (!solicitud.ok) throw new Error("solicitud not created");
   seed.solicitudId = solicitud.value.id;

@@ -17,7 +17,7 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 import { createProduct } from "~/features/catalogue/product-commands.server";
 import { addQuoteMessage } from "~/features/quotes/messages.server";
 import { createSolicitud } from "~/features/solicitudes/create.server";
-import { QuoteRequestSchema } from "~/features/solicitudes/forms";
+import { quoteRequestSchema } from "~/features/solicitudes/forms";
 import { uploadsTmpDir } from "~/services/files/storage.server";
 import { registeredCustomer, signedInStaff } from "../../../tests/support/auth-requests";
 import { productValues } from "../../../tests/support/catalogue-fixtures";
@@ -60,7 +60,7 @@ async function prepare(): Promise<void> {
   fs.mkdirSync(path.dirname(tmpPath), { recursive: true });
   fs.writeFileSync(tmpPath, bytes);
   const file = { field: "files", name: "plano soporte.pdf", tmpPath, sha256: createHash("sha256").update(bytes).digest("hex"), ...peek(bytes) };
-  const value = QuoteRequestSchema.parse(validQuoteFields({ name: A.name, email: A.email, quantity: "40", formToken: `col-${process.pid}` }));
+  const value = quoteRequestSchema().parse(validQuoteFields({ name: A.name, email: A.email, quantity: "40", formToken: `col-${process.pid}` }));
   const solicitud = await createSolicitud({ type: "cotizacion", value, files: [file], token: value.formToken, ip: "127.0.0.1", userAgent: "vitest", userId: A.id });
   if (!solicitud.ok) throw new Error("solicitud not created");
   seed.solicitudA = { ...seed.solicitudA, id: solicitud.value.id, number: solicitud.value.number };

@@ -15,7 +15,7 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 
 import { createProduct } from "~/features/catalogue/product-commands.server";
 import { createSolicitud } from "~/features/solicitudes/create.server";
-import { QuoteRequestSchema } from "~/features/solicitudes/forms";
+import { quoteRequestSchema } from "~/features/solicitudes/forms";
 import { registeredCustomer, signedInStaff } from "../../../tests/support/auth-requests";
 import { png, productValues } from "../../../tests/support/catalogue-fixtures";
 import { anOrder } from "../../../tests/support/orders-fixtures";
@@ -47,7 +47,7 @@ const pb = {} as Record<"guest" | "a" | "b" | "staff", PocketBase>;
 type Who = keyof typeof pb;
 
 async function aSolicitud(quantity: string, token: string): Promise<string> {
-  const value = QuoteRequestSchema.parse(validQuoteFields({ name: A.name, email: A.email, quantity, formToken: `${token}-${process.pid}` }));
+  const value = quoteRequestSchema().parse(validQuoteFields({ name: A.name, email: A.email, quantity, formToken: `${token}-${process.pid}` }));
   const created = await createSolicitud({ type: "cotizacion", value, files: [], token: value.formToken, ip: "127.0.0.1", userAgent: "vitest", userId: A.id });
   if (!created.ok) throw new Error("solicitud not created");
   return created.value.id;

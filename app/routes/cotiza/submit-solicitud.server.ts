@@ -2,7 +2,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getSessionUser } from "~/features/accounts/index.server";
 import { createSolicitud, findRepeatedSolicitud, type SolicitudSubmission } from "~/features/solicitudes/create.server";
-import { ContactSchema, QuoteRequestSchema, UPLOAD_LIMITS } from "~/features/solicitudes/forms";
+import { contactSchema, quoteRequestSchema, UPLOAD_LIMITS } from "~/features/solicitudes/forms";
 import { replyToFailure } from "~/lib/form-reply";
 import { FORM_NONCE_FIELD } from "~/lib/form-visit";
 import type { RequestMeta } from "~/lib/request-meta";
@@ -37,10 +37,10 @@ type Parsed =
 
 function parseFields(fields: FormData, type: SolicitudFormType): Parsed {
   if (type === "cotizacion") {
-    const parsed = parseWithZod(fields, { schema: QuoteRequestSchema });
+    const parsed = parseWithZod(fields, { schema: quoteRequestSchema() });
     return { parsed, submission: parsed.status === "success" ? { type, value: parsed.value } : null };
   }
-  const parsed = parseWithZod(fields, { schema: ContactSchema });
+  const parsed = parseWithZod(fields, { schema: contactSchema() });
   return { parsed, submission: parsed.status === "success" ? { type, value: parsed.value } : null };
 }
 

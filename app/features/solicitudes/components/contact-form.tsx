@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { FieldError, FormErrors, HoneypotField, SubmitButton, TextField } from "~/components/ui/form";
 import { FORM_NONCE_FIELD, useFillEmptyFields, useFormVisit, type FieldFill } from "~/lib/form-visit";
-import { ContactSchema } from "../forms";
+import { contactSchema } from "../forms";
 import { PrivacyConsent } from "./privacy-consent";
 
 export function ContactForm({
@@ -21,7 +21,7 @@ export function ContactForm({
   const [form, fields] = useForm({
     id: "contacto",
     lastResult: lastResult ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema() }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
