@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import playwrightConfig from "../playwright.config.ts";
 import { LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_PAGES, failingAudits, launchLighthouseChrome, runLighthouse } from "../tests/e2e/support/lighthouse.ts";
-import { PROJECT_ROOT, nodeBinary, startServer } from "../tests/e2e/support/server.ts";
+import { MEDIA_SEED_LOG, PROJECT_ROOT, nodeBinary, startServer } from "../tests/e2e/support/server.ts";
 
 const runsArgument = process.argv.find((argument) => argument.startsWith("--runs="));
 const runs = runsArgument ? Number(runsArgument.slice("--runs=".length)) : 1;
@@ -22,7 +22,8 @@ execFileSync(nodeBinary(), [path.join(PROJECT_ROOT, "scripts/ensure-build.mjs")]
 
 // The browser the browser tests resolve (CHROME_PATH, Debian's chromium, or Playwright's own).
 const chromePath = playwrightConfig.projects?.[0]?.use?.launchOptions?.executablePath;
-const server = await startServer();
+// Measured once the start-up's background work (the site's pictures into the library) is over.
+const server = await startServer({ readyLog: MEDIA_SEED_LOG });
 let chrome;
 const stopAll = async () => {
   await chrome?.kill();

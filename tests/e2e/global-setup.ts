@@ -5,7 +5,7 @@ import path from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { startOidcTestServer, type OidcTestServer } from "../support/oidc-test-server";
 import { startSmtpTestServer, type SmtpTestServer } from "../support/smtp-test-server";
-import { PROJECT_ROOT, exemptAdminFromMfa, nodeBinary, runAdminCreate, startServer, type RunningServer } from "./support/server";
+import { MEDIA_SEED_LOG, PROJECT_ROOT, exemptAdminFromMfa, nodeBinary, runAdminCreate, startServer, type RunningServer } from "./support/server";
 
 // Builds when the sources are newer than the build, then starts, for the whole run:
 // - a real SMTP server on loopback that writes every message it receives to E2E_MAIL_DIR;
@@ -61,10 +61,8 @@ export default async function globalSetup(_config: FullConfig) {
         OIDC_CLIENT_SECRET: oidc.clientSecret,
         OIDC_NAME,
       },
-      // The site's pictures enter the empty media library once, seconds after the start, and every
-      // cached page is rendered again then (its layout follows the library; /cotiza with a new
-      // token). The tests start after that (or after the server gave up on it, which it logs).
-      readyLog: ["site pictures added to the media library", "could not add the site's pictures to the media library"],
+      // The tests start once the site's pictures are in the media library (or the server gave up).
+      readyLog: MEDIA_SEED_LOG,
       beforeStart: async (paths) => {
         for (const account of [STAFF_ACCOUNT, TWO_STEP_ADMIN]) {
           const created = await runAdminCreate(paths, account);

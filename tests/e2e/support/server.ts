@@ -143,6 +143,13 @@ export interface StartServerOptions {
 
 const READY_LOG_TIMEOUT_MS = 180_000;
 
+/**
+ * The site's pictures enter the empty media library once, seconds after the start, and every cached
+ * page is rendered again then (its layout follows the library; /cotiza with a new token). Waiting
+ * for one of these lines (done, or given up) keeps that work out of a test or a measurement.
+ */
+export const MEDIA_SEED_LOG = ["site pictures added to the media library", "could not add the site's pictures to the media library"] as const;
+
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(PROJECT_ROOT, "build/server/index.js"))) {
     throw new Error("No hay compilación de producción (build/server/index.js). Ejecute: npm run build");
