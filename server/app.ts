@@ -9,7 +9,7 @@ import { maintenanceGate, startMaintenanceFeed } from "~/services/backups/mainte
 import { getDatabase, openDatabase, useDatabase } from "~/db/client.server";
 import { registerFeatureHooks } from "~/hooks.server";
 import { seedCatalogue, seedDemoModels, startModelJob } from "~/features/catalogue/index.server";
-import { seedSiteImagery } from "~/features/site/index.server";
+import { MEDIA_SEED_FAILED, seedSiteImagery } from "~/features/site/index.server";
 import { startGeometryJob } from "~/features/solicitudes/index.server";
 import { removeOrphanUploads } from "~/services/files/orphans.server";
 import { seedContent } from "~/services/content/seed.server";
@@ -75,7 +75,7 @@ export async function startServices(): Promise<{ stop: () => Promise<void> }> {
   const orphanSweep = removeOrphanUploads().catch((error) => logger.warn({ err: error }, "could not sweep stored files without a row"));
   // The site's pictures into an empty media library (docs/decisions/0046): once, in the background (encoding takes seconds).
   const stopMediaSeed = new AbortController();
-  const mediaSeed = seedSiteImagery(stopMediaSeed.signal).catch((error) => logger.warn({ err: error }, "could not add the site's pictures to the media library"));
+  const mediaSeed = seedSiteImagery(stopMediaSeed.signal).catch((error) => logger.warn({ err: error }, MEDIA_SEED_FAILED));
   await removeAbandonedGuestCarts();
   const mailWorker = startMailWorker();
   const cronJobs = startCronJobs(scheduledJobs());

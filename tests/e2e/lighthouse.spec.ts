@@ -218,6 +218,7 @@ test("the inline CSS draws each public page exactly as the whole stylesheet does
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of paths) {
+      const name = `${path.replace(/\W+/g, "-")}-${width}`;
       let shots = await shotsWithAndWithoutStylesheet(page, path);
       // A missing rule draws the page differently every time. Twice in CI (never here, in hundreds
       // of runs) one pair of shots at 1280 px was a whole region apart at the same size, with no
@@ -225,7 +226,7 @@ test("the inline CSS draws each public page exactly as the whole stylesheet does
       // fresh load. The assertions below hold the second pair to the same standard.
       if (shots.apart.pixels >= 100) {
         test.info().annotations.push({ type: "captura repetida", description: `${path} a ${width} px: ${shots.apart.pixels} píxeles distintos ${shots.apart.region}` });
-        await attachShots(`${path.replace(/\W+/g, "-")}-${width}-primera`, shots);
+        await attachShots(`${name}-primera`, shots);
         shots = await shotsWithAndWithoutStylesheet(page, path);
       }
       const { apart } = shots;
@@ -233,7 +234,7 @@ test("the inline CSS draws each public page exactly as the whole stylesheet does
       // Same size to the pixel; a few scattered pixels may differ between two paints of an image
       // or an anti-aliased edge, while a missing rule changes a whole box, line or colour.
       expect(apart.sizes, `${path} a ${width} px`).toBe(`${apart.sizes.split(" / ")[0]} / ${apart.sizes.split(" / ")[0]}`);
-      if (apart.pixels >= 100) await attachShots(`${path.replace(/\W+/g, "-")}-${width}`, shots);
+      if (apart.pixels >= 100) await attachShots(name, shots);
       expect(apart.pixels, `${path} a ${width} px: píxeles distintos, ${apart.region}`).toBeLessThan(100);
     }
   }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { MEDIA_SEED_ADDED, MEDIA_SEED_FAILED } from "../../../app/features/site/media/media-seed-log.ts";
 
 // Starts the real production server (never a mock) for the browser tests.
 //
@@ -148,7 +149,7 @@ const READY_LOG_TIMEOUT_MS = 180_000;
  * page is rendered again then (its layout follows the library; /cotiza with a new token). Waiting
  * for one of these lines (done, or given up) keeps that work out of a test or a measurement.
  */
-export const MEDIA_SEED_LOG = ["site pictures added to the media library", "could not add the site's pictures to the media library"] as const;
+export const MEDIA_SEED_LOG = [MEDIA_SEED_ADDED, MEDIA_SEED_FAILED] as const;
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(PROJECT_ROOT, "build/server/index.js"))) {

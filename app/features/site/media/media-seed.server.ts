@@ -6,6 +6,7 @@ import { getFileStore } from "~/services/files/file-store.server";
 import type { SiteImageryManifest } from "../imagery/manifest";
 import { SITE_SCENES } from "../imagery/scenes";
 import { prepareLibraryImage, readSiteImage, type PreparedMedia } from "./media-uploads.server";
+import { MEDIA_SEED_ADDED } from "./media-seed-log";
 
 // On an empty database the site's rendered part pictures (docs/decisions/0026) enter the library
 // once, with their alt text, so staff can choose them. The claim is a content_seeds row written in
@@ -69,7 +70,7 @@ export async function seedSiteImagery(signal?: AbortSignal, source: SiteImageSou
       return prepared.length;
     });
     if (added === 0) await getFileStore().remove(prepared.flatMap((item) => item.paths));
-    else logger.info({ images: added }, "site pictures added to the media library");
+    else logger.info({ images: added }, MEDIA_SEED_ADDED);
     return added;
   } catch (error) {
     await getFileStore().remove(prepared.flatMap((item) => item.paths));
