@@ -223,8 +223,25 @@ export function createApp({ mode }: { mode: "production" | "development" }): exp
 
   app.use(canonicalRedirect());
   if (pageCache) app.use(pageCache.serve);
-  app.all("/{*splat}", createRequestHandler({ build: getBuild, mode, getLoadContext: (req, res) => createLoadContext(req, res) }));
+  app.all("/{*splat}", routerHandler(mode));
   return app;
+}
+
+/**
+ * React Router's handler. Given a function for the build, React Router derives its route matcher
+ * again on every request (every route's pattern compiled and ranked: about 2 ms of this thread per
+ * request), which development needs for its reloads. In production the build never changes: the
+ * handler gets the build itself, once.
+ */
+function routerHandler(mode: "production" | "development"): express.RequestHandler {
+  const getLoadContext = (req: Request, res: Response) => createLoadContext(req, res);
+  if (mode === "development") return createRequestHandler({ build: getBuild, mode, getLoadContext });
+  let handler: express.RequestHandler | undefined;
+  const ready = getBuild().then((build) => (handler = createRequestHandler({ build, mode, getLoadContext })));
+  return (req, res, next) => {
+    if (handler) return handler(req, res, next);
+    ready.then((loaded) => loaded(req, res, next), next);
+  };
 }
 
 let devApp: express.Express | undefined;

@@ -5,11 +5,15 @@ import { parentPort } from "node:worker_threads";
 import occtimportjs, { type Occt } from "occt-import-js";
 import * as r from "replicad";
 import { loadCadKernel } from "~/lib/cad-kernel";
+import { runAtBackgroundPriority } from "~/services/jobs/background-priority";
 import { detectIgesUnit, detectStepUnit } from "./cad-units";
 import type { GeometryThreadRequest, GeometryThreadResponse } from "./geometry-protocol";
 import { meshFigures, triangleSoup, type IndexedMesh } from "./mesh-figures";
 import { MeshFormatError, readMeshFile } from "./mesh-formats";
 import { parseStl, StlParseError } from "./stl-geometry";
+
+// Background work: the request threads come first (docs/decisions/0070).
+runAtBackgroundPriority();
 
 let importer: Promise<Occt> | undefined;
 

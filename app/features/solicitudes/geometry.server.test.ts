@@ -3,7 +3,8 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error -- a plain ESM build script without type declarations
 import { buildGeometryWorker } from "../../../scripts/build-geometry-worker.mjs";
-import { DEFAULT_GEOMETRY_BUDGET, geometryTimeoutMs, measureInWorker, type GeometryOutcome } from "./geometry.server";
+import { BACKGROUND_NICE, systemThreadId } from "~/services/jobs/background-priority";
+import { closeGeometryThreads, DEFAULT_GEOMETRY_BUDGET, GEOMETRY_RETIRE_BYTES, geometryThread, geometryTimeoutMs, measureInWorker, type GeometryOutcome } from "./geometry.server";
 import type { GeometryFormat } from "./geometry-protocol";
 import { CUBE_OBJ, CUBE_TRIANGLES, modelXml, text, threeMf } from "./mesh-test-files";
 import { boxMesh, toBinaryStl } from "./stl-test-meshes";
@@ -19,8 +20,24 @@ const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(ROOT,
 
 beforeAll(async () => {
   await (buildGeometryWorker as (outfile: string) => Promise<void>)(WORKER);
-  return () => fs.rmSync(WORKER, { force: true });
+  return async () => {
+    await closeGeometryThreads();
+    fs.rmSync(WORKER, { force: true });
+  };
 });
+
+/** How many of this process's threads run at the background jobs' nice value (Linux: /proc/self/task). */
+function threadsAtBackgroundPriority(): number {
+  // Field 19 of a task's stat is its nice value, the 17th after the command in parentheses.
+  const nice = (task: string) => Number(fs.readFileSync(`/proc/self/task/${task}/stat`, "utf8").split(") ")[1]!.split(" ")[16]);
+  return fs.readdirSync("/proc/self/task").filter((task) => {
+    try {
+      return nice(task) === BACKGROUND_NICE;
+    } catch {
+      return false; // a thread that ended meanwhile
+    }
+  }).length;
+}
 
 async function measure(format: GeometryFormat, bytes: Uint8Array, budget = DEFAULT_GEOMETRY_BUDGET): Promise<GeometryOutcome> {
   const outcome = await measureInWorker(format, bytes, budget, WORKER);
@@ -125,6 +142,38 @@ describe("geometry worker", { timeout: 60_000 }, () => {
     expect(outcome).toEqual({ status: "over-budget", reason: "El archivo excede el tiempo de cálculo (0.005 s)." });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect((await figures("step", fixture("cube-10mm.step"))).volumeMm3).toBe(1000);
+  });
+});
+
+describe("the kept geometry thread", { timeout: 60_000 }, () => {
+  it("measures file after file in one thread, which runs at background priority", async () => {
+    await closeGeometryThreads();
+    const thread = geometryThread(WORKER);
+    const started = thread.started;
+    for (const [name, volume] of [["cube-10mm.step", 1000], ["block-with-hole.step", 3000], ["cube-1in.step", 25.4 ** 3]] as const) {
+      expect((await figures("step", fixture(name))).volumeMm3).toBeCloseTo(volume, 2);
+    }
+    expect(await figures("stl", toBinaryStl(boxMesh([10, 20, 30])))).toMatchObject({ volumeMm3: 6000 });
+    expect(thread.started - started).toBe(1);
+    expect(thread.alive).toBe(true);
+    if (systemThreadId() !== null) {
+      expect(threadsAtBackgroundPriority()).toBe(1);
+      await closeGeometryThreads();
+      expect(threadsAtBackgroundPriority()).toBe(0);
+    }
+  });
+
+  it("ends the thread after a file past GEOMETRY_RETIRE_BYTES (its memory is never given back)", async () => {
+    expect((await figures("step", fixture("cube-10mm.step"))).volumeMm3).toBe(1000);
+    const thread = geometryThread(WORKER);
+    expect(thread.alive).toBe(true);
+    // A binary STL header that promises more triangles than the bytes hold: read, refused, and big.
+    const big = new Uint8Array(GEOMETRY_RETIRE_BYTES + 1024);
+    new DataView(big.buffer).setUint32(80, 0xffffff, true);
+    expect((await measure("stl", big)).status).toBe("unreadable");
+    expect(thread.alive).toBe(false);
+    expect((await figures("step", fixture("cube-10mm.step"))).volumeMm3).toBe(1000);
+    expect(thread.alive).toBe(true);
   });
 });
 

@@ -6,13 +6,14 @@ import { solicitudFiles, type SolicitudFileGeometry, type SolicitudFileGeometryS
 import { logger } from "~/lib/logger.server";
 import { getFileStore } from "~/services/files/file-store.server";
 import { startPoller, type Poller } from "~/services/jobs/poller.server";
-import { runInThread, transferableCopy } from "~/services/jobs/thread.server";
+import { keptThread, transferableCopy, type JobThread, type KeepPolicy } from "~/services/jobs/thread.server";
 import type { GeometryFormat, GeometryThreadRequest, GeometryThreadResponse } from "./geometry-protocol";
 
 // Server-side geometry of CAD attachments (docs/decisions/0022). A solicitud is stored first, its
 // files `pending`; a background job takes them one at a time and measures each in a worker thread
-// with a memory limit and a wall-clock limit, never on a request's thread. Whatever happens, the row
-// ends with figures or with the Spanish reason staff see.
+// with a memory limit and a wall-clock limit, never on a request's thread. The thread runs at
+// background priority and is kept between files (docs/decisions/0070): OpenCascade loads once, not
+// once per file. Whatever happens, the row ends with figures or with the Spanish reason staff see.
 
 export interface GeometryBudget {
   /**
@@ -59,8 +60,32 @@ function seconds(ms: number): string {
 }
 
 /**
- * Measures one file in a fresh worker thread under `budget`. A thread that runs out of time is
- * terminated; one that runs out of memory dies alone. Never throws.
+ * How long the geometry thread waits for the next file (uploads come in bursts: a solicitud with
+ * several files, several solicitudes in a morning) and how many it measures before a fresh one.
+ */
+export const GEOMETRY_THREAD_KEEP: KeepPolicy = { idleMs: 60_000, maxJobs: 100 };
+/**
+ * A file larger than this grows the kernel's WebAssembly memory, which is never given back: the
+ * thread that read it ends after its answer.
+ */
+export const GEOMETRY_RETIRE_BYTES = 20 * 1024 * 1024;
+
+const geometryThreads = new Map<string, JobThread>();
+
+/** The kept geometry thread for `workerFile` and `budget`'s heap limit (tests look at it). */
+export function geometryThread(workerFile = geometryWorkerFile(), budget: GeometryBudget = DEFAULT_GEOMETRY_BUDGET): JobThread {
+  return keptThread(geometryThreads, workerFile, budget.maxOldGenerationMb, GEOMETRY_THREAD_KEEP);
+}
+
+/** Ends every kept geometry thread (server shutdown, the end of a test). */
+export async function closeGeometryThreads(): Promise<void> {
+  await Promise.all([...geometryThreads.values()].map((thread) => thread.close()));
+}
+
+/**
+ * Measures one file in the kept geometry thread under `budget`. A thread that runs out of time is
+ * terminated; one that runs out of memory dies alone; either way the next file gets a fresh one.
+ * Never throws.
  */
 export async function measureInWorker(
   format: GeometryFormat,
@@ -72,7 +97,11 @@ export async function measureInWorker(
   const timeoutMs = geometryTimeoutMs(budget, bytes.length);
   // A copy goes to the thread (transferred, so it is not held twice): see transferableCopy.
   const copy = transferableCopy(bytes);
-  const outcome = await runInThread<GeometryThreadResponse>(workerFile, { format, bytes: copy } satisfies GeometryThreadRequest, [copy], { timeoutMs, maxOldGenerationMb: budget.maxOldGenerationMb }, signal);
+  const outcome = await geometryThread(workerFile, budget).run<GeometryThreadResponse>({ format, bytes: copy } satisfies GeometryThreadRequest, [copy], {
+    timeoutMs,
+    signal,
+    retire: bytes.length > GEOMETRY_RETIRE_BYTES,
+  });
   switch (outcome.status) {
     case "answered": {
       const answer = outcome.answer;
@@ -171,9 +200,9 @@ export function nudgeGeometryJob(): void {
 }
 
 /**
- * The background job: one file at a time (one worker thread alive at most), polling for pending
- * files every `intervalMs` and woken at once by nudgeGeometryJob. Rows survive a crash: a file left
- * `computing` is taken again once its claim is stale.
+ * The background job: one file at a time (one worker thread alive at most, kept between files),
+ * polling for pending files every `intervalMs` and woken at once by nudgeGeometryJob. Rows survive a
+ * crash: a file left `computing` is taken again once its claim is stale.
  */
 export function startGeometryJob(options: GeometryJobOptions = {}): GeometryJob {
   const intervalMs = options.intervalMs ?? 10_000;
@@ -198,6 +227,7 @@ export function startGeometryJob(options: GeometryJobOptions = {}): GeometryJob 
     async stop() {
       if (active === poller) active = undefined;
       await poller.stop();
+      await closeGeometryThreads();
     },
   };
 }

@@ -4,9 +4,13 @@
 import { parentPort } from "node:worker_threads";
 import * as r from "replicad";
 import { loadCadKernel } from "~/lib/cad-kernel";
+import { runAtBackgroundPriority } from "~/services/jobs/background-priority";
 import { partArtifacts } from "./artifacts";
 import { buildPart } from "./models";
 import type { CadThreadRequest, CadThreadResponse } from "./protocol";
+
+// Background work: the request threads come first (docs/decisions/0070).
+runAtBackgroundPriority();
 
 const UNREADABLE = "No pudimos leer el modelo STEP.";
 

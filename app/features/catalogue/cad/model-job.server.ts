@@ -7,7 +7,7 @@ import { logger } from "~/lib/logger.server";
 import { getFileStore } from "~/services/files/file-store.server";
 import { newStoragePath } from "~/services/files/storage.server";
 import { startPoller, type Poller } from "~/services/jobs/poller.server";
-import { runInThread, transferableCopy, type ThreadBudget } from "~/services/jobs/thread.server";
+import { keptThread, transferableCopy, type JobThread, type KeepPolicy, type ThreadBudget } from "~/services/jobs/thread.server";
 import { removeStoredVariants, writeWebpVariants } from "../image-uploads.server";
 import { fromThreadResult, readCache, writeCache, type CachedModel } from "./model-cache";
 import type { PartFinish, PartSpec } from "./models";
@@ -15,9 +15,10 @@ import type { CadThreadRequest, CadThreadResponse, PartMeta } from "./protocol";
 
 // Product CAD models (docs/decisions/0025): a background job, like the solicitudes' geometry job,
 // takes one pending model at a time and builds it in a worker thread under a budget (never on a
-// request's thread): STEP, STL, drawing and rendered image. What a fingerprint produced is kept in a
-// cache directory shared by every server of this checkout, so the demo catalogue is built once per
-// machine, not once per database, and `npm run build` fills it ahead of time.
+// request's thread; the thread is kept between models and runs at background priority,
+// docs/decisions/0070): STEP, STL, drawing and rendered image. What a fingerprint produced is kept
+// in a cache directory shared by every server of this checkout, so the demo catalogue is built once
+// per machine, not once per database, and `npm run build` fills it ahead of time.
 
 export const DEFAULT_CAD_BUDGET: ThreadBudget & { maxStepBytes: number } = { timeoutMs: 120_000, maxOldGenerationMb: 768, maxStepBytes: 30 * 1024 * 1024 };
 
@@ -25,10 +26,24 @@ export function cadWorkerFile(): string {
   return path.resolve(process.env.CAD_WORKER_FILE ?? "build/cad-worker.mjs");
 }
 
-/** Builds a model in a worker thread; the reason in Spanish when it cannot. */
+/** The model thread is kept between models like the geometry thread (docs/decisions/0070): OpenCascade loads once. */
+export const CAD_THREAD_KEEP: KeepPolicy = { idleMs: 60_000, maxJobs: 50 };
+/** A STEP larger than this grows the kernel's memory for good: its thread ends after the model. */
+const RETIRE_STEP_BYTES = 20 * 1024 * 1024;
+
+const cadThreads = new Map<string, JobThread>();
+
+/** Ends every kept model thread (server shutdown, the end of a test). */
+export async function closeCadThreads(): Promise<void> {
+  await Promise.all([...cadThreads.values()].map((thread) => thread.close()));
+}
+
+/** Builds a model in the kept model thread; the reason in Spanish when it cannot. */
 export async function buildInThread(request: CadThreadRequest, budget: ThreadBudget, workerFile: string, signal?: AbortSignal): Promise<{ ok: true; model: CachedModel } | { ok: false; reason: string } | { ok: false; aborted: true }> {
   const transfer = request.source.kind === "step" ? [request.source.bytes] : [];
-  const outcome = await runInThread<CadThreadResponse>(workerFile, request, transfer, budget, signal);
+  const retire = request.source.kind === "step" && request.source.bytes.byteLength > RETIRE_STEP_BYTES;
+  const thread = keptThread(cadThreads, workerFile, budget.maxOldGenerationMb, CAD_THREAD_KEEP);
+  const outcome = await thread.run<CadThreadResponse>(request, transfer, { timeoutMs: budget.timeoutMs, signal, retire });
   switch (outcome.status) {
     case "answered":
       return outcome.answer.ok ? { ok: true, model: await fromThreadResult(outcome.answer) } : { ok: false, reason: outcome.answer.reason };
@@ -217,6 +232,7 @@ export function startModelJob(options: ModelJobOptions = {}): Poller {
     async stop() {
       if (active === poller) active = undefined;
       await poller.stop();
+      await closeCadThreads();
     },
   };
 }
