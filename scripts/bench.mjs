@@ -135,8 +135,9 @@ await reportUpload();
 // CAD geometry: the server's worker thread on a 5 MB STEP, and the same file on /cotiza in Chromium.
 const geometry = await benchGeometryPerMb();
 const perMb = (seconds) => `${seconds < 0.01 ? (seconds * 1000).toFixed(2) + " ms" : seconds.toFixed(2) + " s"}/MB`;
-console.log(`\nGeometría en el servidor, STEP de ${geometry.mb.toFixed(1)} MB (${geometry.solids} bloques con agujero), hilo nuevo como en el trabajo de fondo:`);
+console.log(`\nGeometría en el servidor, STEP de ${geometry.mb.toFixed(1)} MB (${geometry.solids} bloques con agujero), en un hilo nuevo, como el primer archivo del trabajo de fondo tras un rato sin archivos:`);
 console.log(`  ${geometry.seconds.toFixed(2)} s, ${perMb(geometry.value)}; volumen exacto`);
+console.log(`  en el hilo que se conserva entre archivos (el núcleo ya cargado): ${geometry.keptSeconds.toFixed(2)} s, ${perMb(geometry.keptSeconds / geometry.mb)}`);
 console.log(`  suelo, leer el mismo archivo del disco y calcular su sha256: antes ${perMb(geometry.floorBefore)}, después ${perMb(geometry.floorAfter)}: ${Math.round(geometry.ratio)}× el suelo`);
 const browserEstimate = await benchBrowserEstimate();
 console.log(`\nPrimera estimación en el navegador (Chromium, /cotiza), STEP de ${browserEstimate.mb.toFixed(1)} MB, de elegir el archivo al volumen en pantalla (${browserEstimate.cold.volume}):`);
