@@ -238,6 +238,8 @@ function routerHandler(mode: "production" | "development"): express.RequestHandl
   if (mode === "development") return createRequestHandler({ build: getBuild, mode, getLoadContext });
   let handler: express.RequestHandler | undefined;
   const ready = getBuild().then((build) => (handler = createRequestHandler({ build, mode, getLoadContext })));
+  // A build that cannot be loaded is logged once here and answered by each request's error handler.
+  ready.catch((error: unknown) => logger.error({ err: error }, "could not load the server build"));
   return (req, res, next) => {
     if (handler) return handler(req, res, next);
     ready.then((loaded) => loaded(req, res, next), next);

@@ -11,14 +11,15 @@ import type { GeometryFormat, GeometryThreadRequest, GeometryThreadResponse } fr
 
 // Server-side geometry of CAD attachments (docs/decisions/0022). A solicitud is stored first, its
 // files `pending`; a background job takes them one at a time and measures each in a worker thread
-// with a memory limit and a wall-clock limit, never on a request's thread. The thread runs at
+// with a memory limit and a time limit, never on a request's thread. The thread runs at
 // background priority and is kept between files (docs/decisions/0070): OpenCascade loads once, not
 // once per file. Whatever happens, the row ends with figures or with the Spanish reason staff see.
 
 export interface GeometryBudget {
   /**
-   * Wall-clock limit per file, ms: `timeoutMs` plus `timeoutMsPerMb` for each MB of the file, at
-   * most `maxTimeoutMs`; the thread is terminated when it runs out.
+   * Time limit per file, ms (the thread's CPU time; see ThreadBudget): `timeoutMs` plus
+   * `timeoutMsPerMb` for each MB of the file, at most `maxTimeoutMs`; the thread is terminated when
+   * it runs out.
    */
   timeoutMs: number;
   timeoutMsPerMb: number;
@@ -39,7 +40,7 @@ export const DEFAULT_GEOMETRY_BUDGET: GeometryBudget = {
   maxBytes: 100 * 1024 * 1024,
 };
 
-/** The wall-clock limit for a file of `bytes` under `budget`, ms. */
+/** The time limit for a file of `bytes` under `budget`, ms. */
 export function geometryTimeoutMs(budget: GeometryBudget, bytes: number): number {
   return Math.round(Math.min(budget.maxTimeoutMs, budget.timeoutMs + (budget.timeoutMsPerMb * bytes) / (1024 * 1024)));
 }
@@ -95,13 +96,15 @@ export async function measureInWorker(
   signal?: AbortSignal,
 ): Promise<GeometryOutcome | { status: "aborted" }> {
   const timeoutMs = geometryTimeoutMs(budget, bytes.length);
-  // A copy goes to the thread (transferred, so it is not held twice): see transferableCopy.
-  const copy = transferableCopy(bytes);
-  const outcome = await geometryThread(workerFile, budget).run<GeometryThreadResponse>({ format, bytes: copy } satisfies GeometryThreadRequest, [copy], {
-    timeoutMs,
-    signal,
-    retire: bytes.length > GEOMETRY_RETIRE_BYTES,
-  });
+  const outcome = await geometryThread(workerFile, budget).run<GeometryThreadResponse>(
+    () => {
+      // A copy goes to the thread (transferred, so it is not held twice): see transferableCopy.
+      const copy = transferableCopy(bytes);
+      return { message: { format, bytes: copy } satisfies GeometryThreadRequest, transfer: [copy] };
+    },
+    // A kernel that could not read a file may be left unfit for the next one: a fresh thread then.
+    { timeoutMs, signal, retire: bytes.length > GEOMETRY_RETIRE_BYTES, retireAfter: (answer) => !answer.ok },
+  );
   switch (outcome.status) {
     case "answered": {
       const answer = outcome.answer;

@@ -40,10 +40,17 @@ export async function closeCadThreads(): Promise<void> {
 
 /** Builds a model in the kept model thread; the reason in Spanish when it cannot. */
 export async function buildInThread(request: CadThreadRequest, budget: ThreadBudget, workerFile: string, signal?: AbortSignal): Promise<{ ok: true; model: CachedModel } | { ok: false; reason: string } | { ok: false; aborted: true }> {
-  const transfer = request.source.kind === "step" ? [request.source.bytes] : [];
-  const retire = request.source.kind === "step" && request.source.bytes.byteLength > RETIRE_STEP_BYTES;
+  const { source } = request;
+  // Each attempt transfers a copy of the STEP's bytes, so a second attempt still has them.
+  const job = () => {
+    if (source.kind !== "step") return { message: request, transfer: [] };
+    const bytes = source.bytes.slice(0);
+    return { message: { ...request, source: { ...source, bytes } }, transfer: [bytes] };
+  };
+  const retire = source.kind === "step" && source.bytes.byteLength > RETIRE_STEP_BYTES;
   const thread = keptThread(cadThreads, workerFile, budget.maxOldGenerationMb, CAD_THREAD_KEEP);
-  const outcome = await thread.run<CadThreadResponse>(request, transfer, { timeoutMs: budget.timeoutMs, signal, retire });
+  // A kernel that failed on a model may be left unfit for the next one: a fresh thread then.
+  const outcome = await thread.run<CadThreadResponse>(job, { timeoutMs: budget.timeoutMs, signal, retire, retireAfter: (answer) => !answer.ok });
   switch (outcome.status) {
     case "answered":
       return outcome.answer.ok ? { ok: true, model: await fromThreadResult(outcome.answer) } : { ok: false, reason: outcome.answer.reason };
