@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { BACKGROUND_NICE, systemThreadId } from "./background-priority";
 import { startPoller } from "./poller.server";
-import { JobThread, runInThread } from "./thread.server";
+import { JobThread, type ThreadBudget, type ThreadOutcome } from "./thread.server";
 
 // The background jobs' shared parts: a real worker thread that answers, hangs, dies, allocates
 // without end or is aborted; a thread kept between jobs; and the poller's loop (drain, sleep, nudge,
@@ -23,7 +23,12 @@ function worker(name: string, body: string): string {
 
 const budget = { timeoutMs: 5_000, maxOldGenerationMb: 64 };
 
-describe("runInThread", () => {
+/** One job in a thread of its own (JobThread's default: the thread ends with its answer). */
+function runInThread<Answer>(workerFile: string, message: unknown, transfer: ArrayBuffer[], limits: ThreadBudget, signal?: AbortSignal): Promise<ThreadOutcome<Answer>> {
+  return new JobThread(workerFile, limits.maxOldGenerationMb).run<Answer>(() => ({ message, transfer }), { timeoutMs: limits.timeoutMs, signal });
+}
+
+describe("JobThread, one job per thread", () => {
   it("answers with the thread's message, the transferred bytes intact", async () => {
     const file = worker("answer", "parentPort.postMessage({ sum: new Uint8Array(message.bytes).reduce((a, b) => a + b, 0) });");
     const bytes = new Uint8Array([1, 2, 3, 4]).buffer;

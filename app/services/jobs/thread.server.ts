@@ -46,7 +46,7 @@ export interface JobOptions<Answer> {
   retireAfter?: (answer: Answer) => boolean;
 }
 
-/** One job per thread: the thread ends with its answer. */
+/** One job per thread (the default): the thread ends with its answer. */
 const ONE_JOB: KeepPolicy = { idleMs: 0, maxJobs: 1 };
 
 /** A job may wait for the processor this many times its time limit in wall-clock time, not longer. */
@@ -218,15 +218,6 @@ export class JobThread {
     this.idleTimer = setTimeout(() => this.end(), this.keep.idleMs);
     this.idleTimer.unref();
   }
-}
-
-/**
- * Starts `workerFile`, posts `message` (transferring `transfer`), and resolves with its first answer
- * or with why there is none; the thread is gone afterwards. `signal` ends the thread at once (server
- * shutdown). Never throws.
- */
-export function runInThread<Answer>(workerFile: string, message: unknown, transfer: ArrayBuffer[], budget: ThreadBudget, signal?: AbortSignal): Promise<ThreadOutcome<Answer>> {
-  return new JobThread(workerFile, budget.maxOldGenerationMb).run<Answer>(() => ({ message, transfer }), { timeoutMs: budget.timeoutMs, signal });
 }
 
 /**
