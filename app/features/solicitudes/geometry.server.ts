@@ -6,7 +6,7 @@ import { solicitudFiles, type SolicitudFileGeometry, type SolicitudFileGeometryS
 import { logger } from "~/lib/logger.server";
 import { getFileStore } from "~/services/files/file-store.server";
 import { startPoller, type Poller } from "~/services/jobs/poller.server";
-import { keptThread, transferableCopy, type JobThread, type KeepPolicy } from "~/services/jobs/thread.server";
+import { KeptThreads, transferableCopy, type JobThread } from "~/services/jobs/thread.server";
 import type { GeometryFormat, GeometryThreadRequest, GeometryThreadResponse } from "./geometry-protocol";
 
 // Server-side geometry of CAD attachments (docs/decisions/0022). A solicitud is stored first, its
@@ -64,23 +64,21 @@ function seconds(ms: number): string {
  * How long the geometry thread waits for the next file (uploads come in bursts: a solicitud with
  * several files, several solicitudes in a morning) and how many it measures before a fresh one.
  */
-export const GEOMETRY_THREAD_KEEP: KeepPolicy = { idleMs: 60_000, maxJobs: 100 };
+const geometryThreads = new KeptThreads({ idleMs: 60_000, maxJobs: 100 });
 /**
  * A file larger than this grows the kernel's WebAssembly memory, which is never given back: the
  * thread that read it ends after its answer.
  */
 export const GEOMETRY_RETIRE_BYTES = 20 * 1024 * 1024;
 
-const geometryThreads = new Map<string, JobThread>();
-
 /** The kept geometry thread for `workerFile` and `budget`'s heap limit (tests look at it). */
 export function geometryThread(workerFile = geometryWorkerFile(), budget: GeometryBudget = DEFAULT_GEOMETRY_BUDGET): JobThread {
-  return keptThread(geometryThreads, workerFile, budget.maxOldGenerationMb, GEOMETRY_THREAD_KEEP);
+  return geometryThreads.for(workerFile, budget.maxOldGenerationMb);
 }
 
 /** Ends every kept geometry thread (server shutdown, the end of a test). */
-export async function closeGeometryThreads(): Promise<void> {
-  await Promise.all([...geometryThreads.values()].map((thread) => thread.close()));
+export function closeGeometryThreads(): Promise<void> {
+  return geometryThreads.close();
 }
 
 /**

@@ -221,17 +221,28 @@ export class JobThread {
 }
 
 /**
- * The thread kept for `workerFile` under `maxOldGenerationMb` in `threads` (one per module and heap
- * limit: a job with another limit needs a thread created with it), created on first use.
+ * A job's kept threads under one policy: one per worker module and heap limit (a job with another
+ * limit needs a thread created with it), each created on first use.
  */
-export function keptThread(threads: Map<string, JobThread>, workerFile: string, maxOldGenerationMb: number, keep: KeepPolicy): JobThread {
-  const key = `${maxOldGenerationMb}:${workerFile}`;
-  let thread = threads.get(key);
-  if (!thread) {
-    thread = new JobThread(workerFile, maxOldGenerationMb, keep);
-    threads.set(key, thread);
+export class KeptThreads {
+  private readonly threads = new Map<string, JobThread>();
+
+  constructor(readonly keep: KeepPolicy) {}
+
+  for(workerFile: string, maxOldGenerationMb: number): JobThread {
+    const key = `${maxOldGenerationMb}:${workerFile}`;
+    let thread = this.threads.get(key);
+    if (!thread) {
+      thread = new JobThread(workerFile, maxOldGenerationMb, this.keep);
+      this.threads.set(key, thread);
+    }
+    return thread;
   }
-  return thread;
+
+  /** Ends every one of them (the job stops, a test ends). */
+  async close(): Promise<void> {
+    await Promise.all([...this.threads.values()].map((thread) => thread.close()));
+  }
 }
 
 /** Bytes copied into an ArrayBuffer of their own, ready to transfer (a small Buffer lives in Node's shared pool). */

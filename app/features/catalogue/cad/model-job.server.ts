@@ -7,7 +7,7 @@ import { logger } from "~/lib/logger.server";
 import { getFileStore } from "~/services/files/file-store.server";
 import { newStoragePath } from "~/services/files/storage.server";
 import { startPoller, type Poller } from "~/services/jobs/poller.server";
-import { keptThread, transferableCopy, type JobThread, type KeepPolicy, type ThreadBudget } from "~/services/jobs/thread.server";
+import { KeptThreads, transferableCopy, type ThreadBudget } from "~/services/jobs/thread.server";
 import { removeStoredVariants, writeWebpVariants } from "../image-uploads.server";
 import { fromThreadResult, readCache, writeCache, type CachedModel } from "./model-cache";
 import type { PartFinish, PartSpec } from "./models";
@@ -27,16 +27,9 @@ export function cadWorkerFile(): string {
 }
 
 /** The model thread is kept between models like the geometry thread (docs/decisions/0070): OpenCascade loads once. */
-export const CAD_THREAD_KEEP: KeepPolicy = { idleMs: 60_000, maxJobs: 50 };
+const cadThreads = new KeptThreads({ idleMs: 60_000, maxJobs: 50 });
 /** A STEP larger than this grows the kernel's memory for good: its thread ends after the model. */
 const RETIRE_STEP_BYTES = 20 * 1024 * 1024;
-
-const cadThreads = new Map<string, JobThread>();
-
-/** Ends every kept model thread (server shutdown, the end of a test). */
-export async function closeCadThreads(): Promise<void> {
-  await Promise.all([...cadThreads.values()].map((thread) => thread.close()));
-}
 
 /** Builds a model in the kept model thread; the reason in Spanish when it cannot. */
 export async function buildInThread(request: CadThreadRequest, budget: ThreadBudget, workerFile: string, signal?: AbortSignal): Promise<{ ok: true; model: CachedModel } | { ok: false; reason: string } | { ok: false; aborted: true }> {
@@ -48,9 +41,8 @@ export async function buildInThread(request: CadThreadRequest, budget: ThreadBud
     return { message: { ...request, source: { ...source, bytes } }, transfer: [bytes] };
   };
   const retire = source.kind === "step" && source.bytes.byteLength > RETIRE_STEP_BYTES;
-  const thread = keptThread(cadThreads, workerFile, budget.maxOldGenerationMb, CAD_THREAD_KEEP);
   // A kernel that failed on a model may be left unfit for the next one: a fresh thread then.
-  const outcome = await thread.run<CadThreadResponse>(job, { timeoutMs: budget.timeoutMs, signal, retire, retireAfter: (answer) => !answer.ok });
+  const outcome = await cadThreads.for(workerFile, budget.maxOldGenerationMb).run<CadThreadResponse>(job, { timeoutMs: budget.timeoutMs, signal, retire, retireAfter: (answer) => !answer.ok });
   switch (outcome.status) {
     case "answered":
       return outcome.answer.ok ? { ok: true, model: await fromThreadResult(outcome.answer) } : { ok: false, reason: outcome.answer.reason };
@@ -239,7 +231,7 @@ export function startModelJob(options: ModelJobOptions = {}): Poller {
     async stop() {
       if (active === poller) active = undefined;
       await poller.stop();
-      await closeCadThreads();
+      await cadThreads.close();
     },
   };
 }
