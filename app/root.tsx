@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "~/components/layout/error-page";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { useChunkError } from "~/lib/app-shell/chunk-error";
+import { ScrollMemory } from "~/lib/app-shell/scroll-memory";
 import { useHydrated } from "~/lib/app-shell/use-hydrated";
 import { describeError } from "~/lib/errors";
 import { answerDatabaseUnavailable } from "~/database-unavailable.server";
@@ -63,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col">
         {settings?.impersonation ? <ImpersonationBanner {...settings.impersonation} /> : null}
         {children}
-        <ScrollRestoration />
+        <ScrollMemory />
         <Scripts />
       </body>
     </html>

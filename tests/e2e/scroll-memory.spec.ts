@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./support/site";
+
+// The scroll position a reader comes back to (app/lib/app-shell/scroll-memory.tsx, decision 0071):
+// the page's inline script restores it on a reload, the router on Back after a client navigation,
+// and a page opened anew starts at the top with a history key of its own.
+
+const historyKey = () => (window.history.state as { key?: string; idx?: number } | null)?.key ?? null;
+
+test("a new entry gets its own history key and the router its index, and starts at the top", async ({ page }) => {
+  await page.goto("/industrias-design/energia");
+  await waitForHydration(page);
+  const first = await page.evaluate(historyKey);
+  expect(first).toMatch(/^[0-9a-v]+$/);
+  expect(await page.evaluate(() => (window.history.state as { idx?: number }).idx)).toBe(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  // Another document opened anew: another key.
+  await page.goto("/about");
+  await waitForHydration(page);
+  const second = await page.evaluate(historyKey);
+  expect(second).toMatch(/^[0-9a-v]+$/);
+  expect(second).not.toBe(first);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("a reload comes back to where the reader was", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto("/industrias-design/energia");
+  await waitForHydration(page);
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+  const key = await page.evaluate(historyKey);
+
+  await page.reload();
+  // Restored by the inline script while the page is parsed, before the app starts.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+  expect(await page.evaluate(historyKey)).toBe(key);
+  await waitForHydration(page);
+  expect(await page.evaluate(() => window.scrollY)).toBe(900);
+});
+
+test("Back after a client navigation comes back to where the reader was; the new page starts at the top", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto("/industrias-design/energia");
+  await waitForHydration(page);
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+
+  await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/about"));
+  await expect(page).toHaveURL(/\/about$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await page.evaluate(() => (window.history.state as { idx?: number }).idx)).toBe(1);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/industrias-design\/energia$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+});
