@@ -45,9 +45,14 @@ test("a demo part's page: drawing, 3D view and downloads that are the part", asy
   const section = page.getByRole("region", { name: "Dibujo y modelo CAD" });
   const drawing = section.getByRole("img", { name: new RegExp(`^Dibujo técnico de ${FLANGE.name.replace(/[()]/g, ".")}`) });
   await expect(drawing).toBeVisible();
-  expect(await drawing.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-  expect(Number(await drawing.getAttribute("width"))).toBeGreaterThan(0);
-  expect(Number(await drawing.getAttribute("height"))).toBeGreaterThan(0);
+  // The drawing's SVG is in the page (decision 0071), drawn at the column's width in its own proportions.
+  const drawn = await drawing.locator("svg").evaluate((svg: SVGSVGElement) => {
+    const box = svg.getBoundingClientRect();
+    return { width: box.width, height: box.height, ratio: svg.viewBox.baseVal.width / svg.viewBox.baseVal.height, views: svg.querySelectorAll("[data-view]").length };
+  });
+  expect(drawn.width).toBeGreaterThan(200);
+  expect(drawn.width / drawn.height).toBeCloseTo(drawn.ratio, 1);
+  expect(drawn.views).toBeGreaterThanOrEqual(4);
   await expect(section).toContainText("Medidas generales: 152.4 × 152.4 × 26.1 mm");
 
   // The downloads are the part: the STEP re-imports with the volume the page states.

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { products } from "~/db/schema/catalogue";
 import { renderMarkdown } from "~/lib/markdown.server";
-import { publicModel, type PublicModel } from "./cad/model-files.server";
+import { inlineDrawing, publicModel, type PublicModel } from "./cad/model-files.server";
 import { modelOfProduct } from "./cad/model-rows.server";
 import { imagesForProduct } from "./image-views.server";
 import type { ProductImageView } from "./images";
@@ -16,6 +16,8 @@ export interface ProductDetail extends Omit<CatalogueCard, "image"> {
   images: ProductImageView[];
   /** Its CAD model's drawing and downloads, once built (docs/decisions/0025). */
   model: PublicModel | null;
+  /** The model's drawing as SVG markup for the page itself, when it could be read (inlineDrawing). */
+  drawingSvg: string | null;
   updatedAt: Date;
 }
 
@@ -32,7 +34,14 @@ export async function getProductBySlug(slug: string, options: { includeInactive?
     .limit(1);
   if (!row) return null;
   const [images, model] = await Promise.all([imagesForProduct(row.id), modelOfProduct(row.id)]);
-  return { ...row, descriptionHtml: row.description ? renderMarkdown(row.description) : "", images, model: publicModel(row.slug, model?.output ?? null) };
+  const output = model?.output ?? null;
+  return {
+    ...row,
+    descriptionHtml: row.description ? renderMarkdown(row.description) : "",
+    images,
+    model: publicModel(row.slug, output),
+    drawingSvg: await inlineDrawing(output),
+  };
 }
 
 /** Every active product's address, for sitemap.xml. */

@@ -103,7 +103,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
 
-        {product.model ? <ProductCad model={product.model} name={product.name} sku={product.sku} /> : null}
+        {product.model ? <ProductCad model={product.model} drawingSvg={product.drawingSvg} name={product.name} sku={product.sku} /> : null}
 
         {product.descriptionHtml ? (
           <section aria-labelledby="descripcion" className="mt-12 max-w-3xl">

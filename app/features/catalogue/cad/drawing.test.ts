@@ -2,7 +2,7 @@ import * as r from "replicad";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadCadKernel } from "~/lib/cad-kernel";
-import { drawingSvg, escapeXml, formatDimension } from "./drawing";
+import { drawingSvg, escapeXml, formatDimension, isPlainDrawing } from "./drawing";
 import { projectViews } from "./projections";
 import type { DrawingInput, ViewName } from "./types";
 
@@ -85,6 +85,29 @@ describe("formatDimension", () => {
     expect(formatDimension(19.999999)).toBe("20");
     expect(formatDimension(1250.5)).toBe("1250.5");
     expect(formatDimension(0.125)).toBe("0.13");
+  });
+});
+
+describe("isPlainDrawing", () => {
+  it("accepts the drawings drawingSvg makes, hostile titles included, and nothing that runs or loads", () => {
+    const svg = drawingOf(plate(FOUR_HOLES), { title: `Placa </svg><script>alert(1)</script><img src=x onerror=alert(1)>`, material: `"><a href="javascript:x">` });
+    expect(isPlainDrawing(svg)).toBe(true);
+    expect(isPlainDrawing(drawingOf(plate(FOUR_HOLES)))).toBe(true);
+    const open = svg.slice(0, svg.indexOf(">") + 1);
+    for (const hostile of [
+      svg.replace("</svg>", "<script>alert(1)</script></svg>"),
+      svg.replace("</svg>", '<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject></svg>'),
+      svg.replace(open, open.replace("<svg ", '<svg onload="alert(1)" ')),
+      svg.replace("</svg>", '<a href="https://example.com"><text>x</text></a></svg>'),
+      svg.replace("</svg>", '<image href="data:image/png;base64,AAAA"/></svg>'),
+      svg.replace("</svg>", '<rect fill="url(https://example.com/x)"/></svg>'),
+      svg.replace("</svg>", "<style>rect{fill:red}</style></svg>"),
+      `${svg}<svg xmlns="http://www.w3.org/2000/svg"></svg>`,
+      `<?xml version="1.0"?>${svg}`,
+      "<html><svg></svg></html>",
+    ]) {
+      expect(isPlainDrawing(hostile), hostile.slice(-120)).toBe(false);
+    }
   });
 });
 

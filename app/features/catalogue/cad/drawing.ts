@@ -461,3 +461,27 @@ export function escapeXml(text: string): string {
 function n(value: number): string {
   return String(Math.round(value * 100) / 100 + 0);
 }
+
+const DRAWING_ELEMENTS = new Set(["svg", "title", "desc", "g", "rect", "path", "circle", "text"]);
+const DRAWING_ATTRIBUTE = /^(xmlns|viewBox|width|height|role|font-family|font-size|font-weight|text-anchor|x|y|cx|cy|r|d|fill|stroke|stroke-width|stroke-dasharray|stroke-linecap|stroke-linejoin|transform|data-view)$/;
+
+/**
+ * One SVG element as drawingSvg writes it, checked tag by tag against the elements and attributes
+ * it uses: nothing that runs, embeds HTML or loads anything (the product page writes it into
+ * itself). Its text is escaped, so it holds no "<".
+ */
+export function isPlainDrawing(text: string): boolean {
+  if (!text.startsWith('<svg xmlns="http://www.w3.org/2000/svg"') || !text.trimEnd().endsWith("</svg>")) return false;
+  let roots = 0;
+  for (const [, closing, name, attributes] of text.matchAll(/<(\/?)([^\s>/]*)([^>]*)>/g)) {
+    if (!DRAWING_ELEMENTS.has(name!)) return false;
+    if (closing) continue;
+    if (name === "svg") roots += 1;
+    for (const [, attribute, value] of attributes!.matchAll(/\s([^\s=/]+)="([^"]*)"/g)) {
+      if (!DRAWING_ATTRIBUTE.test(attribute!) || /url\(|javascript:/i.test(value!)) return false;
+    }
+    // Nothing left over but the attributes and an optional "/": no unquoted attribute slipped through.
+    if (attributes!.replace(/\s([^\s=/]+)="([^"]*)"/g, "").trim().replace(/^\/$/, "") !== "") return false;
+  }
+  return roots === 1;
+}

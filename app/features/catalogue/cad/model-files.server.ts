@@ -3,6 +3,7 @@ import { getDb } from "~/db/client.server";
 import { productModels, products, type ProductModelOutput } from "~/db/schema/catalogue";
 import { logger } from "~/lib/logger.server";
 import { getFileStore, type StoredFile } from "~/services/files/file-store.server";
+import { isPlainDrawing } from "./drawing";
 
 // A product model's downloads (docs/decisions/0025): /catalogo/<slug>/cad/<fingerprint>/<file>,
 // the STEP, the STL and the drawing. Public while the product is active (like its photos), staff
@@ -70,4 +71,26 @@ export function publicModel(slug: string, output: ProductModelOutput | null): Pu
     size: output.size,
     volumeMm3: output.volumeMm3,
   };
+}
+
+/** Past this a drawing is shown as an image, not written into the page (ours are 5–15 KB). */
+const INLINE_DRAWING_LIMIT = 200 * 1024;
+
+/**
+ * The drawing's SVG, to write into the product page itself (docs/decisions/0071): as an <img>,
+ * Chromium builds a separate document for it and paints its vectors on the page's main thread,
+ * 30–60 ms on a small machine. The drawing is made by the model job (drawing.ts, its text escaped),
+ * never uploaded. Null when it cannot be read or is not that drawing: the page shows the <img>.
+ */
+export async function inlineDrawing(output: ProductModelOutput | null): Promise<string | null> {
+  if (!output || output.files.drawing.bytes > INLINE_DRAWING_LIMIT) return null;
+  try {
+    const file = await getFileStore().open(output.files.drawing.path);
+    if (!file) return null;
+    const text = await new Response(file.body).text();
+    return isPlainDrawing(text) ? text : null;
+  } catch (error) {
+    logger.warn({ err: error }, "could not read a product drawing for its page");
+    return null;
+  }
 }

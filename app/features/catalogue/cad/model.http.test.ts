@@ -38,16 +38,20 @@ describe("catalogue CAD models over HTTP", () => {
     expect(drawing && step && stl).toBeTruthy();
     // React separates adjacent text with empty comments in server HTML.
     expect(html.replaceAll("<!-- -->", "")).toContain("Medidas generales: 152.4 × 152.4 × 26.1 mm");
-    expect(html).toMatch(/<img[^>]+dibujo\.svg"[^>]+width="\d+"[^>]+height="\d+"/);
+    // The drawing is written into the page (decision 0071): the file's own SVG, named as an image.
+    const inline = /<div role="img" aria-label="Dibujo técnico de [^"]+"[^>]*>(<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*?<\/svg>)<\/div>/.exec(html)?.[1];
+    expect(inline).toMatch(/viewBox="0 0 \d+ \d+" width="\d+" height="\d+"/);
 
     const svg = await get(drawing!);
     expect(svg.status).toBe(200);
     expect(svg.headers.get("content-type")).toBe("image/svg+xml");
     expect(svg.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(svg.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'; style-src 'unsafe-inline'");
-    // Opened on its own, the drawing downloads; the page shows it through <img>.
+    // Opened on its own, the drawing downloads.
     expect(svg.headers.get("content-disposition")).toMatch(/^attachment; filename="FOR-BRD-150\.svg"/);
-    expect(await svg.text()).toContain("FOR-BRD-150");
+    const served = await svg.text();
+    expect(served).toContain("FOR-BRD-150");
+    expect(inline).toBe(served);
 
     const stepFile = await get(step!);
     expect(stepFile.status).toBe(200);
