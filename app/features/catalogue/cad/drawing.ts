@@ -478,7 +478,8 @@ export function isPlainDrawing(text: string): boolean {
     if (closing) continue;
     if (name === "svg") roots += 1;
     for (const [, attribute, value] of attributes!.matchAll(/\s([^\s=/]+)="([^"]*)"/g)) {
-      if (!DRAWING_ATTRIBUTE.test(attribute!) || /url\(|javascript:/i.test(value!)) return false;
+      // No character references in a value ("&#x75;rl(" is "url(" once the page's parser reads it).
+      if (!DRAWING_ATTRIBUTE.test(attribute!) || /url\(|javascript:|&/i.test(value!)) return false;
     }
     // Nothing left over but the attributes and an optional "/": no unquoted attribute slipped through.
     if (attributes!.replace(/\s([^\s=/]+)="([^"]*)"/g, "").trim().replace(/^\/$/, "") !== "") return false;
