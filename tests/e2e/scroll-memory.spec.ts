@@ -24,7 +24,7 @@ test("a new entry gets its own history key and the router its index, and starts 
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test("a reload comes back to where the reader was", async ({ page }) => {
+test("a reload comes back to where the reader was, restored by the page's inline script alone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 700 });
   await page.goto("/industrias-design/energia");
   await waitForHydration(page);
@@ -32,12 +32,27 @@ test("a reload comes back to where the reader was", async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
   const key = await page.evaluate(historyKey);
 
+  // Neither the browser's own restoration nor the app (its modules never load) may do it: only the
+  // script in the HTML, which reads the position the router saved when the page was left.
+  await page.addInitScript(() => {
+    window.history.scrollRestoration = "manual";
+  });
+  await page.route("**/assets/*.js", (route) => route.abort());
   await page.reload();
-  // Restored by the inline script while the page is parsed, before the app starts.
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
   expect(await page.evaluate(historyKey)).toBe(key);
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+});
+
+test("a reload with the app running keeps the position", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto("/industrias-design/energia");
   await waitForHydration(page);
-  expect(await page.evaluate(() => window.scrollY)).toBe(900);
+  await page.evaluate(() => window.scrollTo(0, 700));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
+  await page.reload();
+  await waitForHydration(page);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
 });
 
 test("Back after a client navigation comes back to where the reader was; the new page starts at the top", async ({ page }) => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act } from "react";
+import { act, Suspense, use } from "react";
 import { hydrateRoot, createRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -27,7 +27,35 @@ afterEach(() => {
   renders.length = 0;
 });
 
+/** Suspends for good once hydrated: what React shows then tells a transition from a synchronous render. */
+const never = new Promise<never>(() => {});
+function SuspendsWhenHydrated() {
+  const hydrated = useHydrated();
+  if (hydrated) use(never);
+  return <span>sin JavaScript</span>;
+}
+
 describe("useHydrated", () => {
+  it("turns true in a transition: a component that suspends on it keeps its server content instead of its fallback", async () => {
+    const tree = (
+      <Suspense fallback={<span>cargando</span>}>
+        <SuspendsWhenHydrated />
+      </Suspense>
+    );
+    container = document.createElement("div");
+    container.innerHTML = renderToString(tree);
+    document.body.append(container);
+    await act(async () => {
+      root = hydrateRoot(container, tree);
+    });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    // A synchronous render (useSyncExternalStore's, before) would have replaced it with the fallback.
+    expect(container.textContent).toBe("sin JavaScript");
+  });
+
+
   it("is false on the server, hydrates as false without a mismatch, then turns true; a component mounted afterwards starts at true", async () => {
     const html = renderToString(<Probe />);
     expect(html).toContain("sin JavaScript");

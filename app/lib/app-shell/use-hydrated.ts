@@ -10,8 +10,8 @@ const clientSnapshot = () => hydrationDone;
 const serverSnapshot = () => false;
 
 /**
- * False on the server and during hydration, true once the first client render has committed.
- * Controls that need JavaScript stay inert until then; forms keep working without it.
+ * False on the server and during hydration, true after it (in a transition that follows the
+ * hydration's commit). Controls that need JavaScript stay inert until then; forms keep working without it.
  *
  * A component rendered on the client after the page's hydration (a client navigation) starts at
  * true. One that hydrates starts at false, as the server rendered it, and turns true in a

@@ -463,26 +463,34 @@ function n(value: number): string {
 }
 
 const DRAWING_ELEMENTS = new Set(["svg", "title", "desc", "g", "rect", "path", "circle", "text"]);
-const DRAWING_ATTRIBUTE = /^(xmlns|viewBox|width|height|role|font-family|font-size|font-weight|text-anchor|x|y|cx|cy|r|d|fill|stroke|stroke-width|stroke-dasharray|stroke-linecap|stroke-linejoin|transform|data-view)$/;
+const DRAWING_ATTRIBUTE = /^(viewBox|width|height|role|font-family|font-size|font-weight|text-anchor|x|y|cx|cy|r|d|fill|stroke|stroke-width|stroke-dasharray|stroke-linecap|stroke-linejoin|transform|data-view)$/;
+/** What the drawing's values are made of: numbers, path commands, colours, font names, transforms. */
+const DRAWING_VALUE = /^[-\w .,#'()%]*$/;
+/** HTML's own whitespace: JavaScript's \s also takes characters (no-break space, U+2028…) HTML does not. */
+const ATTRIBUTE = /[\t\n\f\r ]+([^\t\n\f\r =/>]+)="([^"]*)"/g;
 
 /**
- * One SVG element as drawingSvg writes it, checked tag by tag against the elements and attributes
- * it uses: nothing that runs, embeds HTML or loads anything (the product page writes it into
- * itself). Its text is escaped, so it holds no "<".
+ * One SVG element as drawingSvg writes it, checked tag by tag against the elements, attributes and
+ * value characters it uses: nothing that runs, embeds HTML or loads anything (the product page
+ * writes it into itself). Its text is escaped, so it holds no "<".
  */
 export function isPlainDrawing(text: string): boolean {
-  if (!text.startsWith('<svg xmlns="http://www.w3.org/2000/svg"') || !text.trimEnd().endsWith("</svg>")) return false;
+  if (!text.startsWith('<svg xmlns="http://www.w3.org/2000/svg" ') || !text.trimEnd().endsWith("</svg>")) return false;
   let roots = 0;
-  for (const [, closing, name, attributes] of text.matchAll(/<(\/?)([^\s>/]*)([^>]*)>/g)) {
+  for (const [, closing, name, attributes] of text.matchAll(/<(\/?)([^\t\n\f\r />]*)([^>]*)>/g)) {
     if (!DRAWING_ELEMENTS.has(name!)) return false;
-    if (closing) continue;
-    if (name === "svg") roots += 1;
-    for (const [, attribute, value] of attributes!.matchAll(/\s([^\s=/]+)="([^"]*)"/g)) {
-      // No character references in a value ("&#x75;rl(" is "url(" once the page's parser reads it).
-      if (!DRAWING_ATTRIBUTE.test(attribute!) || /url\(|javascript:|&/i.test(value!)) return false;
+    if (closing) {
+      if (attributes!.trim() !== "") return false;
+      continue;
     }
-    // Nothing left over but the attributes and an optional "/": no unquoted attribute slipped through.
-    if (attributes!.replace(/\s([^\s=/]+)="([^"]*)"/g, "").trim().replace(/^\/$/, "") !== "") return false;
+    if (name === "svg") roots += 1;
+    // The root's namespace, exactly as written, is the one value with a ":" and "/".
+    const rest = name === "svg" && roots === 1 ? attributes!.replace(' xmlns="http://www.w3.org/2000/svg"', "") : attributes!;
+    for (const [, attribute, value] of rest.matchAll(ATTRIBUTE)) {
+      if (!DRAWING_ATTRIBUTE.test(attribute!) || !DRAWING_VALUE.test(value!) || /url\(/i.test(value!)) return false;
+    }
+    // Nothing left over but the attributes and an optional "/": no unquoted or oddly spaced attribute.
+    if (!/^[\t\n\f\r ]*\/?$/.test(rest.replace(ATTRIBUTE, ""))) return false;
   }
   return roots === 1;
 }
