@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { waitForHydration } from "./support/site";
 
 // The scroll position a reader comes back to (app/lib/app-shell/scroll-memory.tsx, decision 0071):
@@ -6,6 +6,15 @@ import { waitForHydration } from "./support/site";
 // and a page opened anew starts at the top with a history key of its own.
 
 const historyKey = () => (window.history.state as { key?: string; idx?: number } | null)?.key ?? null;
+
+/** An industry page on a phone, hydrated, scrolled down to `y`. */
+async function scrolledDown(page: Page, y: number): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto("/industrias-design/energia");
+  await waitForHydration(page);
+  await page.evaluate((top) => window.scrollTo(0, top), y);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+}
 
 test("a new entry gets its own history key and the router its index, and starts at the top", async ({ page }) => {
   await page.goto("/industrias-design/energia");
@@ -25,11 +34,7 @@ test("a new entry gets its own history key and the router its index, and starts 
 });
 
 test("a reload comes back to where the reader was, restored by the page's inline script alone", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 700 });
-  await page.goto("/industrias-design/energia");
-  await waitForHydration(page);
-  await page.evaluate(() => window.scrollTo(0, 900));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+  await scrolledDown(page, 900);
   const key = await page.evaluate(historyKey);
 
   // Neither the browser's own restoration nor the app (its modules never load) may do it: only the
@@ -45,22 +50,14 @@ test("a reload comes back to where the reader was, restored by the page's inline
 });
 
 test("a reload with the app running keeps the position", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 700 });
-  await page.goto("/industrias-design/energia");
-  await waitForHydration(page);
-  await page.evaluate(() => window.scrollTo(0, 700));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
+  await scrolledDown(page, 700);
   await page.reload();
   await waitForHydration(page);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
 });
 
 test("Back after a client navigation comes back to where the reader was; the new page starts at the top", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 700 });
-  await page.goto("/industrias-design/energia");
-  await waitForHydration(page);
-  await page.evaluate(() => window.scrollTo(0, 600));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+  await scrolledDown(page, 600);
 
   await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/about"));
   await expect(page).toHaveURL(/\/about$/);
