@@ -61,16 +61,67 @@ export async function rate(url, seconds, { connections = CONNECTIONS, headers = 
  * One figure against its floor: `figure(seconds, warm)` and `floor(seconds, warm)` each resolve to
  * `{ value }` (req/s, or milliseconds for a latency) plus anything else to print; `warm` is true for
  * the warm-up. Both warm up first, then floor, figure, floor; `ratio` is the figure over the mean
- * of the two floors.
+ * of the two floors. `settle()`, when given, runs before each floor: a figure that leaves work
+ * behind (see untilQuiet) must not have it slow down the floor that follows and flatter the ratio.
  */
-export async function againstFloor({ figure, floor, seconds = DURATION_S, warmup = WARMUP_S }) {
+export async function againstFloor({ figure, floor, seconds = DURATION_S, warmup = WARMUP_S, settle = async () => {} }) {
   await figure(warmup, true);
   await floor(warmup, true);
+  await settle();
   const before = await floor(seconds, false);
   const measured = await figure(seconds, false);
+  await settle();
   const after = await floor(seconds, false);
   const floorMean = (before.value + after.value) / 2;
   return { ...measured, floorBefore: before, floorAfter: after, floorMean, ratio: measured.value / floorMean };
+}
+
+const CLOCK_TICKS_PER_S = 100;
+
+/** CPU time (clock ticks) of the process's threads that run at normal priority; null once it is gone. */
+function foregroundTicks(pid) {
+  let total = 0;
+  let tasks;
+  try {
+    tasks = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return null;
+  }
+  for (const tid of tasks) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      // Fields after the command's closing parenthesis: 14 utime, 15 stime, 19 nice (1-based, from pid).
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[16]) > 0) continue; // background threads (jobs run at nice 10) may go on
+      total += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return total;
+}
+
+/**
+ * Waits until the server's foreground threads have been quiet (under `share` of one core) for two
+ * half-second samples in a row, or `maxMs` passed. A server keeps working after its last answer
+ * (sending the e-mails of the requests just stored, seeding images at start): measured at the same
+ * time, the floor would run slower and flatter the figure. Background jobs at a lower priority do
+ * not count: they give way to the floor as they would to requests. Resolves with the time waited.
+ * Only where /proc exists (Linux); elsewhere it resolves at once.
+ */
+export async function untilQuiet(pid, { maxMs = 60_000, share = 0.05 } = {}) {
+  const started = Date.now();
+  if (!pid || !fs.existsSync(`/proc/${pid}/task`)) return 0;
+  let previous = foregroundTicks(pid);
+  let quietSamples = 0;
+  while (quietSamples < 2 && Date.now() - started < maxMs && previous !== null) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = foregroundTicks(pid);
+    if (now === null) break;
+    quietSamples = (now - previous) / CLOCK_TICKS_PER_S / 0.5 < share ? quietSamples + 1 : 0;
+    previous = now;
+  }
+  return Date.now() - started;
 }
 
 /** A ratio with two significant digits at least: 0.012×, 0.56×, 1.73×. */
@@ -166,6 +217,7 @@ export async function startSeededServer({ seed, staff } = {}) {
     const server = await startServer({ dataDir, env });
     return {
       url: server.url,
+      pid: server.pid,
       stop: async () => {
         await server.stop();
         await cleanUp();

@@ -37,6 +37,7 @@ export async function startServer({ env = {}, timeoutMs = 60_000, dataDir: given
   return {
     url,
     dataDir,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         child.once("exit", () => {

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -34,6 +33,7 @@ import { crossSiteChecks } from "./cross-site";
 import { createPageCache } from "./page-cache";
 import { hashedAssets } from "./static-assets";
 import { scheduledJobs } from "./scheduled-jobs";
+import { reactRouterHandler } from "./router-handler";
 import { securityHeaders } from "./security";
 
 // The Express application: everything between the socket (server/index.ts) and React Router.
@@ -235,9 +235,9 @@ export function createApp({ mode }: { mode: "production" | "development" }): exp
  */
 function routerHandler(mode: "production" | "development"): express.RequestHandler {
   const getLoadContext = (req: Request, res: Response) => createLoadContext(req, res);
-  if (mode === "development") return createRequestHandler({ build: getBuild, mode, getLoadContext });
+  if (mode === "development") return reactRouterHandler({ build: getBuild, mode, getLoadContext });
   let handler: express.RequestHandler | undefined;
-  const ready = getBuild().then((build) => (handler = createRequestHandler({ build, mode, getLoadContext })));
+  const ready = getBuild().then((build) => (handler = reactRouterHandler({ build, mode, getLoadContext })));
   // A build that cannot be loaded is logged once here and answered by each request's error handler.
   ready.catch((error: unknown) => logger.error({ err: error }, "could not load the server build"));
   return (req, res, next) => {

@@ -7,8 +7,21 @@ import opencascade from "replicad-opencascadejs";
 
 let kernel: Promise<typeof r> | undefined;
 
-export function loadCadKernel(): Promise<typeof r> {
-  kernel ??= (opencascade as unknown as (options: object) => Promise<unknown>)({ print() {}, printErr() {} }).then((oc) => {
+type Instantiate = (imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => object;
+
+/**
+ * Loads the kernel in this thread. `compiled`: the kernel's WebAssembly already compiled in this
+ * process (services/jobs/cad-kernel-module.server.ts); the thread then instantiates it instead of
+ * compiling its 22 MB again, and shares the code compiled so far (docs/decisions/0072).
+ */
+export function loadCadKernel(compiled?: WebAssembly.Module): Promise<typeof r> {
+  const instantiateWasm: Instantiate | undefined = compiled
+    ? (imports, done) => {
+        void WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled));
+        return {};
+      }
+    : undefined;
+  kernel ??= (opencascade as unknown as (options: object) => Promise<unknown>)({ print() {}, printErr() {}, ...(instantiateWasm ? { instantiateWasm } : {}) }).then((oc) => {
     r.setOC(oc as never);
     return r;
   });

@@ -42,9 +42,9 @@ const ANGULAR_DEFLECTION = 0.5;
  * flat; a file with no solids (surfaces only) is tessellated whole. Figures on every fixture are the
  * same as before (docs/decisions/0022, "Measured").
  */
-async function measureStep(content: Uint8Array): Promise<Omit<Answer, "ok" | "elapsedMs"> | null> {
+async function measureStep(content: Uint8Array, kernel: WebAssembly.Module | undefined): Promise<Omit<Answer, "ok" | "elapsedMs"> | null> {
   // The full OpenCascade build (replicad-opencascadejs), for STEP: its plain STEP reader.
-  await loadCadKernel();
+  await loadCadKernel(kernel);
   let shape: r.AnyShape;
   try {
     shape = await r.importSTEP(new Blob([content as Uint8Array<ArrayBuffer>]));
@@ -71,16 +71,33 @@ async function measureStep(content: Uint8Array): Promise<Omit<Answer, "ok" | "el
   return { figures: meshFigures(triangleSoup(meshes)), unit: detectStepUnit(new TextDecoder("latin1").decode(content)) };
 }
 
-async function measure({ format, bytes }: GeometryThreadRequest): Promise<GeometryThreadResponse> {
+/**
+ * After a STEP the reader refused: does the kernel still build and measure a solid? A file that is
+ * not a STEP at all is refused by the reader without harm, and the thread (its kernel loaded, its
+ * code compiled) can take the next file; a kernel left broken fails here and its thread ends.
+ */
+function kernelStillWorks(): boolean {
+  try {
+    const probe = r.makeBaseBox(10, 10, 10);
+    const volume = r.measureVolume(probe);
+    probe.delete();
+    return Math.abs(volume - 1000) < 1e-3;
+  } catch {
+    return false;
+  }
+}
+
+async function measure({ format, bytes, kernel }: GeometryThreadRequest): Promise<GeometryThreadResponse> {
   const started = performance.now();
   const content = new Uint8Array(bytes);
   const done = (answer: Omit<Answer, "ok" | "elapsedMs">, noVolume: string): GeometryThreadResponse =>
-    answer.figures.volumeMm3 > 0 ? { ok: true, ...answer, elapsedMs: Math.round(performance.now() - started) } : { ok: false, reason: noVolume };
+    answer.figures.volumeMm3 > 0 ? { ok: true, ...answer, elapsedMs: Math.round(performance.now() - started) } : { ok: false, reason: noVolume, kernelFit: format !== "iges" };
   if (format === "stl") {
     try {
       return done({ figures: meshFigures(parseStl(content).triangles), unit: null }, `${UNREADABLE} La malla no encierra ningún volumen.`);
     } catch (error) {
-      return { ok: false, reason: error instanceof StlParseError ? error.message : UNREADABLE };
+      // Read in JavaScript: no kernel was involved.
+      return { ok: false, reason: error instanceof StlParseError ? error.message : UNREADABLE, kernelFit: true };
     }
   }
   if (format === "obj" || format === "3mf") {
@@ -88,12 +105,12 @@ async function measure({ format, bytes }: GeometryThreadRequest): Promise<Geomet
       const read = await readMeshFile(format, content);
       return done({ figures: meshFigures(read.triangles), unit: read.unit }, `${UNREADABLE} La malla no encierra ningún volumen.`);
     } catch (error) {
-      return { ok: false, reason: error instanceof MeshFormatError ? error.message : UNREADABLE };
+      return { ok: false, reason: error instanceof MeshFormatError ? error.message : UNREADABLE, kernelFit: true };
     }
   }
   if (format === "step") {
-    const answer = await measureStep(content);
-    return answer ? done(answer, NO_VOLUME) : { ok: false, reason: UNREADABLE };
+    const answer = await measureStep(content, kernel);
+    return answer ? done(answer, NO_VOLUME) : { ok: false, reason: UNREADABLE, kernelFit: kernelStillWorks() };
   }
   const unit = detectIgesUnit(new TextDecoder("latin1").decode(content));
   const occt = await loadImporter();

@@ -7,6 +7,7 @@ import { buildGeometryWorker } from "../../../scripts/build-geometry-worker.mjs"
 // @ts-expect-error -- a plain ESM script without type declarations
 import { manyBlocksStep } from "../../../scripts/make-step.mjs";
 import { BACKGROUND_NICE, systemThreadId } from "~/services/jobs/background-priority";
+import { compiledCadKernel } from "~/services/jobs/cad-kernel-module.server";
 import { closeGeometryThreads, DEFAULT_GEOMETRY_BUDGET, GEOMETRY_RETIRE_BYTES, geometryThread, geometryTimeoutMs, measureInWorker, type GeometryOutcome } from "./geometry.server";
 import type { GeometryFormat } from "./geometry-protocol";
 import { CUBE_OBJ, CUBE_TRIANGLES, modelXml, text, threeMf } from "./mesh-test-files";
@@ -180,6 +181,34 @@ describe("the kept geometry thread", { timeout: 60_000 }, () => {
     expect(thread.alive).toBe(false);
     expect((await figures("step", fixture("cube-10mm.step"))).volumeMm3).toBe(1000);
     expect(thread.alive).toBe(true);
+  });
+
+  it("keeps the thread after files the kernel refused when its kernel still measures a solid", async () => {
+    await closeGeometryThreads();
+    const thread = geometryThread(WORKER);
+    const started = thread.started;
+    // Not a STEP at all, then a STEP with nothing in it: refused by the reader, the kernel unharmed.
+    const notStep = new TextEncoder().encode("ISO-10303-21;\nHEADER;\nENDSEC;\nDATA;\n/* solo comentarios */\nENDSEC;\nEND-ISO-10303-21;\n");
+    expect(await measure("step", notStep)).toEqual({ status: "unreadable", reason: "No pudimos leer la geometría de este archivo." });
+    expect(await measure("step", new TextEncoder().encode("esto no es un archivo CAD"))).toMatchObject({ status: "unreadable" });
+    // A mesh without volume, read in JavaScript: no kernel involved.
+    expect((await measure("stl", new Uint8Array(84))).status).toBe("unreadable");
+    expect(thread.alive).toBe(true);
+    expect((await figures("step", fixture("block-with-hole.step"))).volumeMm3).toBeCloseTo(3000, 2);
+    expect(thread.started - started).toBe(1);
+  });
+});
+
+describe("the compiled kernel shared by the threads", { timeout: 60_000 }, () => {
+  it("is compiled once per process and measures in a fresh thread as the thread's own would", async () => {
+    const first = await compiledCadKernel();
+    expect(first).toBeInstanceOf(WebAssembly.Module);
+    expect(await compiledCadKernel()).toBe(first);
+    // Each file in a fresh thread (retired after its answer), each instantiating the shared module.
+    for (const name of ["cube-10mm.step", "cube-1in.step"]) {
+      await closeGeometryThreads();
+      expect((await figures("step", fixture(name))).volumeMm3).toBeCloseTo(name === "cube-1in.step" ? 25.4 ** 3 : 1000, 2);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { solicitudFiles, type SolicitudFileGeometry, type SolicitudFileGeometryS
 import { logger } from "~/lib/logger.server";
 import { getFileStore } from "~/services/files/file-store.server";
 import { startPoller, type Poller } from "~/services/jobs/poller.server";
+import { compiledCadKernel } from "~/services/jobs/cad-kernel-module.server";
 import { KeptThreads, transferableCopy, type JobThread } from "~/services/jobs/thread.server";
 import type { GeometryFormat, GeometryThreadRequest, GeometryThreadResponse } from "./geometry-protocol";
 
@@ -94,14 +95,16 @@ export async function measureInWorker(
   signal?: AbortSignal,
 ): Promise<GeometryOutcome | { status: "aborted" }> {
   const timeoutMs = geometryTimeoutMs(budget, bytes.length);
+  const kernel = format === "step" ? await compiledCadKernel() : undefined;
   const outcome = await geometryThread(workerFile, budget).run<GeometryThreadResponse>(
     () => {
       // A copy goes to the thread (transferred, so it is not held twice): see transferableCopy.
       const copy = transferableCopy(bytes);
-      return { message: { format, bytes: copy } satisfies GeometryThreadRequest, transfer: [copy] };
+      return { message: { format, bytes: copy, kernel } satisfies GeometryThreadRequest, transfer: [copy] };
     },
-    // A kernel that could not read a file may be left unfit for the next one: a fresh thread then.
-    { timeoutMs, signal, retire: bytes.length > GEOMETRY_RETIRE_BYTES, retireAfter: (answer) => !answer.ok },
+    // A kernel that could not read a file may be left unfit for the next one: a fresh thread then,
+    // unless the thread checked that its kernel still works (kernelFit).
+    { timeoutMs, signal, retire: bytes.length > GEOMETRY_RETIRE_BYTES, retireAfter: (answer) => !answer.ok && !answer.kernelFit },
   );
   switch (outcome.status) {
     case "answered": {

@@ -33,6 +33,8 @@ export type UploadResult =
 const DRAIN_ALLOWANCE = 100 * 1024 * 1024;
 /** Body bytes sent to the upload thread and not yet parsed there, per upload: past this, reading waits. */
 const IN_FLIGHT_BYTES = 1024 * 1024;
+/** Body chunks go to the thread together, up to this many bytes in one message (see ChunkBatch). */
+const BATCH_BYTES = 256 * 1024;
 
 const UNREADABLE = "No pudimos leer el formulario completo. Intente enviarlo de nuevo.";
 
@@ -59,8 +61,9 @@ function failureMessage(failure: UploadFailure, limits: UploadLimits): { status:
 
 // The per-byte work of an upload (multipart parsing, sha256, writing the files) runs in one worker
 // thread per process (upload-thread.ts, docs/decisions/0032): twenty 5 MB uploads at once no longer
-// take turns with every other request for this thread. Here each body chunk is only passed on, its
-// buffer transferred, not copied, and at most IN_FLIGHT_BYTES wait there per upload.
+// take turns with every other request for this thread. Here the body's chunks are only passed on, a
+// few at a time (ChunkBatch), their buffers transferred, not copied, and at most IN_FLIGHT_BYTES
+// wait there per upload.
 
 type Done = Extract<UploadThreadResponse, { type: "done" }>;
 
@@ -162,6 +165,51 @@ function transferable(bytes: Uint8Array): ArrayBuffer[] {
 }
 
 /**
+ * The body's chunks on their way to the thread. The HTTP parser hands them over 64 KiB or less at a
+ * time; one message each was 80 messages per 5 MB upload, each with its own structured clone and
+ * wake-up of the thread. Chunks read in the same turn of the event loop go as one message, sent
+ * when the turn ends or when BATCH_BYTES are waiting, whichever comes first.
+ */
+class ChunkBatch {
+  private chunks: Uint8Array[] = [];
+  private bytes = 0;
+  private scheduled = false;
+  private over = false;
+
+  constructor(
+    private readonly current: UploadThread,
+    private readonly id: number,
+  ) {}
+
+  add(chunk: Uint8Array): void {
+    this.chunks.push(chunk);
+    this.bytes += chunk.byteLength;
+    if (this.bytes >= BATCH_BYTES) return this.send();
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.send();
+    });
+  }
+
+  /** Sends what is waiting now (before the reader waits for the thread, and before the body's end). */
+  send(): void {
+    if (this.over || this.chunks.length === 0) return;
+    const chunks = this.chunks;
+    this.chunks = [];
+    this.bytes = 0;
+    post(this.current, { type: "chunks", id: this.id, chunks }, chunks.flatMap(transferable));
+  }
+
+  /** Nothing more goes to the thread: the body ended (after a last send) or the upload was aborted. */
+  close(): void {
+    this.over = true;
+    this.chunks = [];
+  }
+}
+
+/**
  * Reads a multipart form as a stream: text fields into FormData, files straight to temporary files
  * under `tmpDir`, limits enforced while reading (never the whole upload in memory). On a limit the
  * text fields read so far are still returned, so the form can be shown again with what was typed.
@@ -181,35 +229,43 @@ export async function parseMultipartUpload(request: Request, limits: UploadLimit
   post(current, { type: "start", id, contentType, limits, tmpPaths });
 
   const reader = request.body.getReader();
+  const batch = new ChunkBatch(current, id);
   let received = 0;
   try {
     for (;;) {
       // The thread may answer before the body ends (a malformed body): stop reading, as a failed parse always did.
       if (upload.done) {
+        batch.close();
         await reader.cancel().catch(() => {});
         break;
       }
       if (upload.inFlight > IN_FLIGHT_BYTES) {
+        // The thread can only make progress on what it was sent.
+        batch.send();
         await upload.progress();
         continue;
       }
       const { done, value } = await reader.read();
       if (done) {
+        batch.send();
+        batch.close();
         post(current, { type: "end", id });
         break;
       }
       received += value.byteLength;
       // Someone is sending far past every limit: stop reading instead of draining forever.
       if (received > limits.maxTotalBytes + DRAIN_ALLOWANCE) {
+        batch.close();
         post(current, { type: "abort", id });
         await reader.cancel().catch(() => {});
         break;
       }
       upload.inFlight += value.byteLength;
-      post(current, { type: "chunk", id, bytes: value }, transferable(value));
+      batch.add(value);
     }
   } catch {
     // The body failed half-way (the connection broke).
+    batch.close();
     post(current, { type: "abort", id });
   }
 

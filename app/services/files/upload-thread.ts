@@ -55,7 +55,8 @@ export interface ThreadFile {
 export type UploadThreadRequest =
   /** `tmpPaths`: the names to write files to, in order (one per allowed file), made by the request's thread so it can remove them if this thread dies. */
   | { type: "start"; id: number; contentType: string; limits: UploadLimits; tmpPaths: string[] }
-  | { type: "chunk"; id: number; bytes: Uint8Array }
+  /** The body's next chunks, in order. */
+  | { type: "chunks"; id: number; chunks: Uint8Array[] }
   | { type: "end"; id: number }
   | { type: "abort"; id: number };
 
@@ -196,12 +197,12 @@ port?.on("message", (message: UploadThreadRequest) => {
   const receiving = uploads.get(message.id);
   if (!receiving) return; // already over (a malformed body): the request's thread stops sending
   switch (message.type) {
-    case "chunk": {
-      const bytes = message.bytes;
-      // The callback comes once busboy has taken the chunk (later when a file's disk write lags behind).
-      receiving.parser.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), () => acknowledge(message.id, receiving, bytes.byteLength));
+    case "chunks":
+      // Each callback comes once busboy has taken the chunk (later when a file's disk write lags behind).
+      for (const bytes of message.chunks) {
+        receiving.parser.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), () => acknowledge(message.id, receiving, bytes.byteLength));
+      }
       return;
-    }
     case "end":
       receiving.parser.end();
       return;

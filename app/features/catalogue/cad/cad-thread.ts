@@ -22,7 +22,7 @@ async function solidOf(request: CadThreadRequest): Promise<r.Shape3D | null> {
 
 async function build(request: CadThreadRequest): Promise<CadThreadResponse> {
   const started = performance.now();
-  await loadCadKernel();
+  await loadCadKernel(request.kernel);
   let shape: r.Shape3D | null;
   try {
     shape = await solidOf(request);

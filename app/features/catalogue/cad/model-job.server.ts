@@ -7,6 +7,7 @@ import { logger } from "~/lib/logger.server";
 import { getFileStore } from "~/services/files/file-store.server";
 import { newStoragePath } from "~/services/files/storage.server";
 import { startPoller, type Poller } from "~/services/jobs/poller.server";
+import { compiledCadKernel } from "~/services/jobs/cad-kernel-module.server";
 import { KeptThreads, transferableCopy, type ThreadBudget } from "~/services/jobs/thread.server";
 import { removeStoredVariants, writeWebpVariants } from "../image-uploads.server";
 import { fromThreadResult, readCache, writeCache, type CachedModel } from "./model-cache";
@@ -34,11 +35,12 @@ const RETIRE_STEP_BYTES = 20 * 1024 * 1024;
 /** Builds a model in the kept model thread; the reason in Spanish when it cannot. */
 export async function buildInThread(request: CadThreadRequest, budget: ThreadBudget, workerFile: string, signal?: AbortSignal): Promise<{ ok: true; model: CachedModel } | { ok: false; reason: string } | { ok: false; aborted: true }> {
   const { source } = request;
+  const kernel = await compiledCadKernel();
   // Each attempt transfers a copy of the STEP's bytes, so a second attempt still has them.
   const job = () => {
-    if (source.kind !== "step") return { message: request, transfer: [] };
+    if (source.kind !== "step") return { message: { ...request, kernel }, transfer: [] };
     const bytes = source.bytes.slice(0);
-    return { message: { ...request, source: { ...source, bytes } }, transfer: [bytes] };
+    return { message: { ...request, source: { ...source, bytes }, kernel }, transfer: [bytes] };
   };
   const retire = source.kind === "step" && source.bytes.byteLength > RETIRE_STEP_BYTES;
   // A kernel that failed on a model may be left unfit for the next one: a fresh thread then.

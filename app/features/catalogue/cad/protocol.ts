@@ -12,6 +12,8 @@ export interface PartMeta {
 export interface CadThreadRequest {
   source: { kind: "parametric"; spec: PartSpec } | { kind: "step"; bytes: ArrayBuffer };
   meta: PartMeta;
+  /** The CAD kernel compiled once in the process (services/jobs/cad-kernel-module.server.ts). */
+  kernel?: WebAssembly.Module;
 }
 
 export interface CadThreadResult {

@@ -1,0 +1,118 @@
+import type { IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { bodyStream, requestUrl } from "./router-handler";
+
+// The request as React Router gets it from Express (server/router-handler.ts): the body's chunks
+// passed on as the HTTP parser made them, with backpressure and failures, and the request's address.
+
+/** A request body: a Node stream fed by the test, as the HTTP parser feeds an IncomingMessage. */
+function source(): Readable & IncomingMessage {
+  return new Readable({ read() {} }) as Readable & IncomingMessage;
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return chunks;
+}
+
+describe("bodyStream", () => {
+  it("passes on the very chunks the request emits, in order, without copying them", async () => {
+    const req = source();
+    const sent = [Buffer.from("primer trozo"), Buffer.alloc(64 * 1024, 7), Buffer.from("último")];
+    const stream = bodyStream(req);
+    for (const chunk of sent) req.push(chunk);
+    req.push(null);
+    const received = await readAll(stream);
+    expect(received).toHaveLength(sent.length);
+    received.forEach((chunk, index) => expect(chunk).toBe(sent[index]));
+  });
+
+  it("pauses the request once its queue is full and resumes it when the reader asks for more", async () => {
+    const req = source();
+    const stream = bodyStream(req);
+    const chunk = () => Buffer.alloc(16 * 1024, 1);
+    // Nobody reads yet: past the high-water mark the request is paused.
+    for (let index = 0; index < 8; index += 1) req.push(chunk());
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(req.isPaused()).toBe(true);
+    const reader = stream.getReader();
+    let bytes = 0;
+    for (let index = 0; index < 8; index += 1) bytes += (await reader.read()).value!.byteLength;
+    expect(bytes).toBe(8 * 16 * 1024);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(req.isPaused()).toBe(false);
+    req.push(null);
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it("fails the reader when the body fails, or when the connection closes before its end", async () => {
+    const failing = source();
+    const failed = readAll(bodyStream(failing));
+    failing.push(Buffer.from("a medias"));
+    failing.destroy(new Error("aborted"));
+    await expect(failed).rejects.toThrow("aborted");
+
+    const cut = source();
+    const truncated = readAll(bodyStream(cut));
+    cut.push(Buffer.from("a medias"));
+    cut.emit("close");
+    await expect(truncated).rejects.toThrow("the connection closed before the end of the request body");
+  });
+
+  it("ends the request when the reader cancels", async () => {
+    const req = source();
+    const stream = bodyStream(req);
+    req.push(Buffer.from("algo"));
+    await stream.cancel();
+    expect(req.destroyed).toBe(true);
+  });
+});
+
+describe("requestUrl", () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+    close = undefined;
+  });
+
+  /** The address requestUrl gives a request sent with `headers`, on an app that trusts `trust`. */
+  async function urlFor(headers: Record<string, string>, trust: string | boolean): Promise<string> {
+    const app = express();
+    app.set("trust proxy", trust);
+    app.use((req, res) => res.end(requestUrl(req).href));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    close = () => new Promise((resolve) => server.close(() => resolve()));
+    const { port } = server.address() as AddressInfo;
+    const http = await import("node:http");
+    return new Promise((resolve, reject) => {
+      const request = http.request({ host: "127.0.0.1", port, path: "/cotiza?origen=inicio", headers }, (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve(body));
+      });
+      request.on("error", reject);
+      request.end();
+    });
+  }
+
+  it("is the Host the client asked for, with the path and query", async () => {
+    expect(await urlFor({ host: "forja.example:8080" }, false)).toBe("http://forja.example:8080/cotiza?origen=inicio");
+  });
+
+  it("follows X-Forwarded-Host and -Proto only from a trusted proxy", async () => {
+    const forwarded = { host: "127.0.0.1", "x-forwarded-host": "www.forja.example", "x-forwarded-proto": "https" };
+    expect(await urlFor(forwarded, "loopback")).toBe("https://www.forja.example/cotiza?origen=inicio");
+    expect(await urlFor(forwarded, false)).toBe("http://127.0.0.1/cotiza?origen=inicio");
+  });
+
+  it("takes a Host that is not a host name for localhost", async () => {
+    expect(await urlFor({ host: "evil.example@forja.example" }, false)).toBe("http://localhost/cotiza?origen=inicio");
+    expect(await urlFor({ host: "[::1]:3000" }, false)).toBe("http://[::1]:3000/cotiza?origen=inicio");
+  });
+});
