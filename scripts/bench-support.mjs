@@ -78,9 +78,9 @@ export async function againstFloor({ figure, floor, seconds = DURATION_S, warmup
 
 const CLOCK_TICKS_PER_S = 100;
 
-/** CPU time (clock ticks) of the process's threads that run at normal priority; null once it is gone. */
+/** CPU time (clock ticks) of each of the process's threads that runs at normal priority, by thread id; null once the process is gone. */
 function foregroundTicks(pid) {
-  let total = 0;
+  const ticks = new Map();
   let tasks;
   try {
     tasks = fs.readdirSync(`/proc/${pid}/task`);
@@ -93,12 +93,19 @@ function foregroundTicks(pid) {
       // Fields after the command's closing parenthesis: 14 utime, 15 stime, 19 nice (1-based, from pid).
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (Number(fields[16]) > 0) continue; // background threads (jobs run at nice 10) may go on
-      total += Number(fields[11]) + Number(fields[12]);
+      ticks.set(tid, Number(fields[11]) + Number(fields[12]));
     } catch {
       // the thread ended between the listing and the read
     }
   }
-  return total;
+  return ticks;
+}
+
+/** CPU ticks used between two samples by the threads in both (one that ended or went to the background does not count). */
+function ticksBetween(before, after) {
+  let used = 0;
+  for (const [tid, ticks] of after) if (before.has(tid)) used += ticks - before.get(tid);
+  return used;
 }
 
 /**
@@ -118,7 +125,7 @@ export async function untilQuiet(pid, { maxMs = 60_000, share = 0.05 } = {}) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const now = foregroundTicks(pid);
     if (now === null) break;
-    quietSamples = (now - previous) / CLOCK_TICKS_PER_S / 0.5 < share ? quietSamples + 1 : 0;
+    quietSamples = ticksBetween(previous, now) / CLOCK_TICKS_PER_S / 0.5 < share ? quietSamples + 1 : 0;
     previous = now;
   }
   return Date.now() - started;

@@ -1,9 +1,9 @@
-import type { IncomingMessage } from "node:http";
+import http, { type IncomingHttpHeaders, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { bodyStream, requestUrl } from "./router-handler";
+import { bodyStream, requestUrl, sendWebResponse, toWebRequest } from "./router-handler";
 
 // The request as React Router gets it from Express (server/router-handler.ts): the body's chunks
 // passed on as the HTTP parser made them, with backpressure and failures, and the request's address.
@@ -72,33 +72,78 @@ describe("bodyStream", () => {
   });
 });
 
-describe("requestUrl", () => {
-  let close: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await close?.();
-    close = undefined;
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+/** An Express app on a loopback port, closed after the test. */
+async function serve(app: express.Express): Promise<number> {
+  const server = app.listen(0, "127.0.0.1");
+  servers.push(server);
+  await new Promise((resolve) => server.once("listening", resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/** A raw HTTP request (any Host header), its status, headers and body. */
+function send(port: number, options: { path?: string; method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: "127.0.0.1", port, path: options.path ?? "/", method: options.method ?? "GET", headers: options.headers }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}
+
+describe("toWebRequest and sendWebResponse", () => {
+  it("give React Router the method, headers and body, and the client every header of the answer", async () => {
+    const app = express();
+    app.use(async (req, res) => {
+      const request = toWebRequest(req, res);
+      const answer = `${request.method} ${request.headers.get("x-origen")} ${await request.text()}`;
+      const headers = new Headers([
+        ["content-type", "text/plain; charset=utf-8"],
+        ["set-cookie", "primera=1; Path=/"],
+        ["set-cookie", "segunda=2; Path=/"],
+      ]);
+      await sendWebResponse(res, new Response(answer, { status: 201, headers }));
+    });
+    const port = await serve(app);
+    const response = await send(port, { method: "POST", headers: { "x-origen": "prueba" }, body: "cuerpo del envío" });
+    expect(response.status).toBe(201);
+    expect(response.body).toBe("POST prueba cuerpo del envío");
+    expect(response.headers["set-cookie"]).toEqual(["primera=1; Path=/", "segunda=2; Path=/"]);
   });
 
+  it("aborts the request's signal when the client goes away before the answer", async () => {
+    const app = express();
+    let reached!: (signal: AbortSignal) => void;
+    const signal = new Promise<AbortSignal>((resolve) => (reached = resolve));
+    app.use((req, res) => reached(toWebRequest(req, res).signal));
+    const port = await serve(app);
+    const request = http.request({ host: "127.0.0.1", port, path: "/" });
+    request.on("error", () => {});
+    request.end();
+    const received = await signal;
+    expect(received.aborted).toBe(false);
+    const aborted = new Promise((resolve) => received.addEventListener("abort", resolve));
+    request.destroy();
+    await aborted;
+    expect(received.aborted).toBe(true);
+  });
+});
+
+describe("requestUrl", () => {
   /** The address requestUrl gives a request sent with `headers`, on an app that trusts `trust`. */
   async function urlFor(headers: Record<string, string>, trust: string | boolean): Promise<string> {
     const app = express();
     app.set("trust proxy", trust);
     app.use((req, res) => res.end(requestUrl(req).href));
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    close = () => new Promise((resolve) => server.close(() => resolve()));
-    const { port } = server.address() as AddressInfo;
-    const http = await import("node:http");
-    return new Promise((resolve, reject) => {
-      const request = http.request({ host: "127.0.0.1", port, path: "/cotiza?origen=inicio", headers }, (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => resolve(body));
-      });
-      request.on("error", reject);
-      request.end();
-    });
+    return (await send(await serve(app), { path: "/cotiza?origen=inicio", headers })).body;
   }
 
   it("is the Host the client asked for, with the path and query", async () => {
@@ -111,8 +156,10 @@ describe("requestUrl", () => {
     expect(await urlFor(forwarded, false)).toBe("http://127.0.0.1/cotiza?origen=inicio");
   });
 
-  it("takes a Host that is not a host name for localhost", async () => {
+  it("takes a Host that is not a host name, or that no URL can hold, for localhost", async () => {
     expect(await urlFor({ host: "evil.example@forja.example" }, false)).toBe("http://localhost/cotiza?origen=inicio");
+    expect(await urlFor({ host: "256.1.1.1" }, false)).toBe("http://localhost/cotiza?origen=inicio");
+    expect(await urlFor({ host: "forja.example:99999" }, false)).toBe("http://localhost/cotiza?origen=inicio");
     expect(await urlFor({ host: "[::1]:3000" }, false)).toBe("http://[::1]:3000/cotiza?origen=inicio");
   });
 });

@@ -17,10 +17,18 @@ type Build = ServerBuild | (() => Promise<ServerBuild>);
 /** A host is letters, digits, dots, dashes, an IPv6 literal and a port; anything else is not a host. */
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
-/** The address the client asked for, as Express sees it (`trust proxy` decides whether X-Forwarded-* count). */
+/**
+ * The address the client asked for, as Express sees it (`trust proxy` decides whether X-Forwarded-*
+ * count). A Host that is not a host name, or that the URL parser refuses (an IPv4 address past 255,
+ * a port past 65535), is taken for localhost: a bad header must not make the page fail.
+ */
 export function requestUrl(req: Request): URL {
   const host = req.host && HOST.test(req.host) ? req.host : "localhost";
-  return new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  try {
+    return new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  } catch {
+    return new URL(`${req.protocol}://localhost${req.originalUrl}`);
+  }
 }
 
 /**

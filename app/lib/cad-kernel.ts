@@ -10,21 +10,39 @@ let kernel: Promise<typeof r> | undefined;
 type Instantiate = (imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => object;
 
 /**
+ * Emscripten's hook to instantiate an already compiled module. Emscripten waits for `done` and has
+ * no way to hear of a failure: a module that cannot be instantiated (no memory for it) or that
+ * Emscripten cannot use fails the load through `fail`, instead of leaving it waiting forever.
+ */
+function instantiateFrom(compiled: WebAssembly.Module, fail: (error: unknown) => void): Instantiate {
+  return (imports, done) => {
+    WebAssembly.instantiate(compiled, imports)
+      .then((instance) => done(instance, compiled))
+      .catch(fail);
+    return {};
+  };
+}
+
+/**
  * Loads the kernel in this thread. `compiled`: the kernel's WebAssembly already compiled in this
  * process (services/jobs/cad-kernel-module.server.ts); the thread then instantiates it instead of
  * compiling its 22 MB again, and shares the code compiled so far (docs/decisions/0072).
  */
 export function loadCadKernel(compiled?: WebAssembly.Module): Promise<typeof r> {
-  const instantiateWasm: Instantiate | undefined = compiled
-    ? (imports, done) => {
-        void WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled));
-        return {};
-      }
-    : undefined;
-  kernel ??= (opencascade as unknown as (options: object) => Promise<unknown>)({ print() {}, printErr() {}, ...(instantiateWasm ? { instantiateWasm } : {}) }).then((oc) => {
-    r.setOC(oc as never);
-    return r;
-  });
+  kernel ??= new Promise<unknown>((resolve, reject) => {
+    const hook = compiled ? { instantiateWasm: instantiateFrom(compiled, reject) } : {};
+    (opencascade as unknown as (options: object) => Promise<unknown>)({ print() {}, printErr() {}, ...hook }).then(resolve, reject);
+  }).then(
+    (oc) => {
+      r.setOC(oc as never);
+      return r;
+    },
+    (error: unknown) => {
+      // The next job tries again (this thread usually ends first: its answer is a failure).
+      kernel = undefined;
+      throw error;
+    },
+  );
   return kernel;
 }
 

@@ -91,7 +91,10 @@ async function measure({ format, bytes, kernel }: GeometryThreadRequest): Promis
   const started = performance.now();
   const content = new Uint8Array(bytes);
   const done = (answer: Omit<Answer, "ok" | "elapsedMs">, noVolume: string): GeometryThreadResponse =>
-    answer.figures.volumeMm3 > 0 ? { ok: true, ...answer, elapsedMs: Math.round(performance.now() - started) } : { ok: false, reason: noVolume, kernelFit: format !== "iges" };
+    answer.figures.volumeMm3 > 0
+      ? { ok: true, ...answer, elapsedMs: Math.round(performance.now() - started) }
+      : // Meshes are read in JavaScript; a STEP went through the kernel, which is checked; IGES is not.
+        { ok: false, reason: noVolume, kernelFit: format === "step" ? kernelStillWorks() : format !== "iges" };
   if (format === "stl") {
     try {
       return done({ figures: meshFigures(parseStl(content).triangles), unit: null }, `${UNREADABLE} La malla no encierra ningún volumen.`);

@@ -9,7 +9,7 @@ import { manyBlocksStep } from "../../../scripts/make-step.mjs";
 import { BACKGROUND_NICE, systemThreadId } from "~/services/jobs/background-priority";
 import { compiledCadKernel } from "~/services/jobs/cad-kernel-module.server";
 import { closeGeometryThreads, DEFAULT_GEOMETRY_BUDGET, GEOMETRY_RETIRE_BYTES, geometryThread, geometryTimeoutMs, measureInWorker, type GeometryOutcome } from "./geometry.server";
-import type { GeometryFormat } from "./geometry-protocol";
+import type { GeometryFormat, GeometryThreadRequest, GeometryThreadResponse } from "./geometry-protocol";
 import { CUBE_OBJ, CUBE_TRIANGLES, modelXml, text, threeMf } from "./mesh-test-files";
 import { boxMesh, toBinaryStl } from "./stl-test-meshes";
 
@@ -209,6 +209,21 @@ describe("the compiled kernel shared by the threads", { timeout: 60_000 }, () =>
       await closeGeometryThreads();
       expect((await figures("step", fixture(name))).volumeMm3).toBeCloseTo(name === "cube-1in.step" ? 25.4 ** 3 : 1000, 2);
     }
+  });
+
+  it("is what a fresh thread loads: a module that is not the kernel fails the file at once, and the thread ends", async () => {
+    await closeGeometryThreads();
+    const thread = geometryThread(WORKER);
+    // The smallest valid WebAssembly module: it instantiates, but Emscripten finds none of the kernel in it.
+    const notTheKernel = new WebAssembly.Module(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
+    const bytes = fixture("cube-10mm.step").buffer as ArrayBuffer;
+    const outcome = await thread.run<GeometryThreadResponse>(() => ({ message: { format: "step", bytes, kernel: notTheKernel } satisfies GeometryThreadRequest, transfer: [bytes] }), {
+      timeoutMs: 20_000,
+      retireAfter: (answer) => !answer.ok && !answer.kernelFit,
+    });
+    expect(outcome).toEqual({ status: "answered", answer: { ok: false, reason: "No pudimos leer la geometría de este archivo." } });
+    expect(thread.alive).toBe(false);
+    expect((await figures("step", fixture("cube-10mm.step"))).volumeMm3).toBe(1000);
   });
 });
 

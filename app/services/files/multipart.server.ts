@@ -193,13 +193,22 @@ class ChunkBatch {
     });
   }
 
-  /** Sends what is waiting now (before the reader waits for the thread, and before the body's end). */
+  /**
+   * Sends what is waiting now (before the reader waits for the thread, and before the body's end).
+   * Chunks that cannot be sent (a buffer already gone) abort the upload: the thread answers, and the
+   * reader stops at that answer.
+   */
   send(): void {
     if (this.over || this.chunks.length === 0) return;
     const chunks = this.chunks;
     this.chunks = [];
     this.bytes = 0;
-    post(this.current, { type: "chunks", id: this.id, chunks }, chunks.flatMap(transferable));
+    try {
+      post(this.current, { type: "chunks", id: this.id, chunks }, chunks.flatMap(transferable));
+    } catch {
+      this.close();
+      post(this.current, { type: "abort", id: this.id });
+    }
   }
 
   /** Nothing more goes to the thread: the body ended (after a last send) or the upload was aborted. */

@@ -23,8 +23,8 @@ function kernelWasmFile(): string {
  * own, as before). Compiled on first use; the module stays for the life of the process.
  */
 export function compiledCadKernel(): Promise<WebAssembly.Module | undefined> {
-  compiled ??= fs
-    .readFile(kernelWasmFile())
+  compiled ??= Promise.resolve()
+    .then(() => fs.readFile(kernelWasmFile()))
     .then((bytes) => WebAssembly.compile(bytes))
     .catch((error: unknown) => {
       logger.warn({ err: error }, "could not compile the CAD kernel once for its threads");
