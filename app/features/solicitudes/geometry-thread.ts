@@ -87,20 +87,27 @@ function kernelStillWorks(): boolean {
   }
 }
 
+/**
+ * Whether the thread may take the next file after this one failed: meshes are read in JavaScript
+ * (no kernel involved), a STEP went through the kernel, which is checked; IGES's reader is not.
+ */
+function kernelFitAfter(format: GeometryThreadRequest["format"]): boolean {
+  if (format === "step") return kernelStillWorks();
+  return format !== "iges";
+}
+
 async function measure({ format, bytes, kernel }: GeometryThreadRequest): Promise<GeometryThreadResponse> {
   const started = performance.now();
   const content = new Uint8Array(bytes);
   const done = (answer: Omit<Answer, "ok" | "elapsedMs">, noVolume: string): GeometryThreadResponse =>
     answer.figures.volumeMm3 > 0
       ? { ok: true, ...answer, elapsedMs: Math.round(performance.now() - started) }
-      : // Meshes are read in JavaScript; a STEP went through the kernel, which is checked; IGES is not.
-        { ok: false, reason: noVolume, kernelFit: format === "step" ? kernelStillWorks() : format !== "iges" };
+      : { ok: false, reason: noVolume, kernelFit: kernelFitAfter(format) };
   if (format === "stl") {
     try {
       return done({ figures: meshFigures(parseStl(content).triangles), unit: null }, `${UNREADABLE} La malla no encierra ningún volumen.`);
     } catch (error) {
-      // Read in JavaScript: no kernel was involved.
-      return { ok: false, reason: error instanceof StlParseError ? error.message : UNREADABLE, kernelFit: true };
+      return { ok: false, reason: error instanceof StlParseError ? error.message : UNREADABLE, kernelFit: kernelFitAfter(format) };
     }
   }
   if (format === "obj" || format === "3mf") {
@@ -108,12 +115,12 @@ async function measure({ format, bytes, kernel }: GeometryThreadRequest): Promis
       const read = await readMeshFile(format, content);
       return done({ figures: meshFigures(read.triangles), unit: read.unit }, `${UNREADABLE} La malla no encierra ningún volumen.`);
     } catch (error) {
-      return { ok: false, reason: error instanceof MeshFormatError ? error.message : UNREADABLE, kernelFit: true };
+      return { ok: false, reason: error instanceof MeshFormatError ? error.message : UNREADABLE, kernelFit: kernelFitAfter(format) };
     }
   }
   if (format === "step") {
     const answer = await measureStep(content, kernel);
-    return answer ? done(answer, NO_VOLUME) : { ok: false, reason: UNREADABLE, kernelFit: kernelStillWorks() };
+    return answer ? done(answer, NO_VOLUME) : { ok: false, reason: UNREADABLE, kernelFit: kernelFitAfter(format) };
   }
   const unit = detectIgesUnit(new TextDecoder("latin1").decode(content));
   const occt = await loadImporter();

@@ -206,12 +206,24 @@ class ChunkBatch {
     try {
       post(this.current, { type: "chunks", id: this.id, chunks }, chunks.flatMap(transferable));
     } catch {
-      this.close();
-      post(this.current, { type: "abort", id: this.id });
+      this.abort();
     }
   }
 
-  /** Nothing more goes to the thread: the body ended (after a last send) or the upload was aborted. */
+  /** The body's end: what waits goes first, then nothing more. */
+  end(): void {
+    this.send();
+    this.close();
+    post(this.current, { type: "end", id: this.id });
+  }
+
+  /** The upload stops here: what waits is dropped and the thread told to give up. */
+  abort(): void {
+    this.close();
+    post(this.current, { type: "abort", id: this.id });
+  }
+
+  /** Nothing more goes to the thread (the thread already answered). */
   close(): void {
     this.over = true;
     this.chunks = [];
@@ -256,16 +268,13 @@ export async function parseMultipartUpload(request: Request, limits: UploadLimit
       }
       const { done, value } = await reader.read();
       if (done) {
-        batch.send();
-        batch.close();
-        post(current, { type: "end", id });
+        batch.end();
         break;
       }
       received += value.byteLength;
       // Someone is sending far past every limit: stop reading instead of draining forever.
       if (received > limits.maxTotalBytes + DRAIN_ALLOWANCE) {
-        batch.close();
-        post(current, { type: "abort", id });
+        batch.abort();
         await reader.cancel().catch(() => {});
         break;
       }
@@ -274,8 +283,7 @@ export async function parseMultipartUpload(request: Request, limits: UploadLimit
     }
   } catch {
     // The body failed half-way (the connection broke).
-    batch.close();
-    post(current, { type: "abort", id });
+    batch.abort();
   }
 
   const result = await upload.answer;
