@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import { asc, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
@@ -18,6 +19,7 @@ import { counters } from "~/db/schema/numbering";
 import { confirmEmail } from "~/features/accounts/email-confirmation.server";
 import { MIME_BY_KIND } from "~/services/files/detect-type.server";
 import { getFileStore } from "~/services/files/file-store.server";
+import { S3Bucket } from "~/services/files/s3-bucket.server";
 import { verifyFormToken } from "~/services/security/form-token.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { nextTestIp, registeredCustomer, requestMeta } from "../../../tests/support/auth-requests";
@@ -31,6 +33,7 @@ import {
   validQuoteFields,
   type UploadFile,
 } from "../../../tests/support/solicitud-requests";
+import { startS3Server } from "../../../tests/support/s3-server";
 import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { buildEstimate } from "./estimate";
 import { mexicoCityDay as todayInMexico } from "~/lib/time";
@@ -631,4 +634,64 @@ describe("submitForm: one unit", () => {
     const [counter] = await getDb().select().from(counters).where(eq(counters.name, "SOL"));
     expect(numberValue(retry.number)).toBe(counter!.value);
   });
+});
+
+/** A proxy to an S3 server that holds each PUT until the test lets it through (`nextPut` resolves to that). */
+async function holdingS3Proxy(target: string) {
+  const arrived: (() => void)[] = [];
+  const waiting: ((release: () => void) => void)[] = [];
+  const server = http.createServer((request, response) => {
+    const forward = () => {
+      const headers = { ...request.headers };
+      delete headers.expect;
+      const upstream = http.request(new URL(request.url ?? "/", target), { method: request.method, headers }, (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      });
+      upstream.on("error", () => response.destroy());
+      request.pipe(upstream);
+    };
+    if (request.method !== "PUT") return forward();
+    const claim = waiting.shift();
+    if (claim) claim(forward);
+    else arrived.push(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    nextPut: () => new Promise<() => void>((resolve) => (arrived.length ? resolve(arrived.shift()!) : waiting.push(resolve))),
+    stop: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+describe("submitForm: files in S3", () => {
+  it("puts the files in the bucket before the transaction opens: the database answers others while the bucket receives them", async () => {
+    const s3 = await startS3Server({ buckets: ["forja-solicitudes"] });
+    const proxy = await holdingS3Proxy(s3.endpoint);
+    for (const [name, value] of Object.entries(s3.env())) vi.stubEnv(name, value);
+    vi.stubEnv("S3_ENDPOINT", proxy.endpoint);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const sent = submitQuote(validQuoteFields({ formToken: quoteToken() }), [{ name: "soporte.step", bytes: stepFile() }]);
+      const letThrough = await proxy.nextPut();
+      // On PGlite a query waits for a transaction in progress: with the upload inside the
+      // transaction, this read would wait for the bucket, which waits for this test.
+      const read = await Promise.race([
+        getDb().select({ n: count() }).from(solicitudes).then(() => "answered" as const),
+        new Promise<"waited">((resolve) => (timer = setTimeout(() => resolve("waited"), 5_000))),
+      ]);
+      letThrough();
+      expect(read).toBe("answered");
+      const created = expectOk(await sent);
+      const [file] = await getDb().select().from(solicitudFiles).where(eq(solicitudFiles.solicitudId, created.id));
+      const stored = await new S3Bucket(s3.config("forja-solicitudes"), "files/").readBytes(file!.storagePath, 1024 * 1024);
+      expect(stored && sha256(stored)).toBe(sha256(stepFile()));
+    } finally {
+      clearTimeout(timer);
+      vi.unstubAllEnvs();
+      await proxy.stop();
+      await s3.stop();
+    }
+  }, 60_000);
 });

@@ -3,7 +3,7 @@ import { clipFileName } from "~/lib/format";
 import { solicitudEvents, solicitudFiles, solicitudes, type SolicitudEstimate } from "~/db/schema/solicitudes";
 import { MIME_BY_KIND, type FileKind } from "~/services/files/detect-type.server";
 import type { UploadedFile } from "~/services/files/multipart.server";
-import { activeFileStore } from "~/services/files/file-store.server";
+import { activeFileStore, writesWithTransaction } from "~/services/files/file-store.server";
 import { newStoragePath } from "~/services/files/storage.server";
 import { nextRecordNumber } from "~/services/numbering/next-number.server";
 import type { SolicitudSubmission } from "./create.server";
@@ -11,8 +11,10 @@ import { NDA_VERSION } from "./forms";
 import { enqueueSolicitudEmails } from "./solicitud-emails.server";
 import { getSiteFacts } from "~/features/site/index.server";
 
-// One transaction for a new solicitud: its number, the row, its files (into the file store before
-// the commit: on PostgreSQL in the same transaction, on disk removed again if it fails), the "creado" event and the two emails in the outbox.
+// One transaction for a new solicitud: its number, the row, its files' rows, the "creado" event and
+// the two emails in the outbox. The files reach the store before the commit: in the same
+// transaction when the store writes with it (PostgreSQL), else just before it opens (disk, S3; see
+// storeSolicitud), and they are removed again if it fails.
 
 export interface CheckedFile extends UploadedFile {
   id: string;
@@ -40,7 +42,19 @@ export async function storeSolicitud(input: StoreInput): Promise<{ id: string; n
   const facts = await getSiteFacts();
   // The same for the file store in effect (it reads the settings: disk, database or S3).
   const store = await activeFileStore();
+  const withTransaction = writesWithTransaction(store);
+  const placed = files.map((file) => ({ file, storagePath: newStoragePath(now) }));
   try {
+    // On disk or in S3 the files are stored before the transaction opens: on PGlite a transaction
+    // holds the one connection, and a 5 MB fsync (or an upload to S3) inside it made every other
+    // request wait for the database meanwhile. A crash before the commit leaves them to the orphan
+    // sweep (services/files/orphans.server.ts).
+    if (!withTransaction) {
+      for (const { file, storagePath } of placed) {
+        await store.putFile(storagePath, file.tmpPath);
+        moved.push(storagePath);
+      }
+    }
     return await getDb().transaction(async (tx) => {
       const number = await nextRecordNumber(tx, "SOL", now);
       const quote = submission.type === "cotizacion" ? submission.value : null;
@@ -82,8 +96,7 @@ export async function storeSolicitud(input: StoreInput): Promise<{ id: string; n
         })
         .returning({ id: solicitudes.id });
       const id = row!.id;
-      for (const file of files) {
-        const storagePath = newStoragePath(now);
+      for (const { file, storagePath } of placed) {
         await tx.insert(solicitudFiles).values({
           id: file.id,
           solicitudId: id,
@@ -95,9 +108,10 @@ export async function storeSolicitud(input: StoreInput): Promise<{ id: string; n
           size: file.size,
           sha256: file.sha256,
         });
-        // Files reach the store before the commit; a failed commit removes them below.
-        await store.putFile(storagePath, file.tmpPath, tx);
-        moved.push(storagePath);
+        if (withTransaction) {
+          await store.putFile(storagePath, file.tmpPath, tx);
+          moved.push(storagePath);
+        }
       }
       await tx.insert(solicitudEvents).values({ solicitudId: id, kind: "creado", toStatus: "nuevo", actorName: value.name });
       await enqueueSolicitudEmails(tx, facts, {

@@ -43,6 +43,16 @@ export interface FileStore {
   keys(options?: { before?: Date }): AsyncIterable<string>;
 }
 
+/**
+ * Whether `putFile`/`putBytes` write with the transaction they are given (PostgreSQL: the bytes
+ * commit with their row). Other stores write outside any transaction: callers store the file before
+ * the transaction that records it opens, not inside it (on PGlite that transaction holds the only
+ * connection while the disk or the bucket works).
+ */
+export function writesWithTransaction(store: FileStore): boolean {
+  return store.kind === "postgres";
+}
+
 /** Where files live without S3: in the database on PostgreSQL, on disk with PGlite. */
 export function baseFileStore(): FileStore {
   return getDatabase().kind === "postgres" ? postgresFileStore : diskFileStore;

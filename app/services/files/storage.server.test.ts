@@ -83,4 +83,43 @@ describe("stored files reach the disk before anything points at them", () => {
     expect(dataSynced, log).toBeGreaterThan(created);
     expect(trace.index(syncOf(path.join(uploads, "2031/06")), dataSynced), log).toBeGreaterThan(dataSynced);
   }, 90_000);
+
+  it("an upload being received: its temporary file is flushed to the disk every MiB or so while the body still arrives", async () => {
+    const trace = await traced(
+      `import { parseMultipartUpload } from "~/services/files/multipart.server";
+       import { uploadsTmpDir } from "~/services/files/storage.server";
+       // The upload thread from its source (this script is bundled elsewhere, without the build).
+       process.env.UPLOAD_WORKER_FILE = "app/services/files/upload-thread.ts";
+       const boundary = "----forjaprueba";
+       const size = 5 * 1024 * 1024 + 1000;
+       const body = Buffer.concat([
+         Buffer.from(\`--\${boundary}\\r\\nContent-Disposition: form-data; name="files"; filename="soporte.step"\\r\\n\\r\\n\`),
+         Buffer.alloc(size, 59),
+         Buffer.from(\`\\r\\n--\${boundary}--\\r\\n\`),
+       ]);
+       // In 64 KiB chunks, as a socket hands a body over.
+       let at = 0;
+       const stream = new ReadableStream({
+         pull(controller) {
+           if (at >= body.length) return controller.close();
+           controller.enqueue(new Uint8Array(body.subarray(at, at + 65536)));
+           at += 65536;
+         },
+       });
+       const request = new Request("http://localhost/api/cotiza", { method: "POST", body: stream, duplex: "half", headers: { "content-type": \`multipart/form-data; boundary=\${boundary}\` } });
+       const limits = { maxFiles: 1, maxFileBytes: 8 * 1024 * 1024, maxTotalBytes: 8 * 1024 * 1024 };
+       const result = await parseMultipartUpload(request, limits, uploadsTmpDir());
+       if (!result.ok || result.files[0]?.size !== size) throw new Error("the upload was not read whole");`,
+      dataDir,
+    );
+    const tmpFile = escape(path.join(dataDir, "uploads", ".tmp")) + "/\\d+\\.[0-9a-f-]+";
+    const log = trace.lines.join("\n");
+    const created = trace.index(new RegExp(`openat\\(.*${tmpFile}.*O_CREAT.*O_EXCL`));
+    expect(created, log).toBeGreaterThanOrEqual(0);
+    // A flush once at least a MiB is written since the last: four or five for 5 MiB (writes come in
+    // batches of up to a MiB and a chunk); the bytes after the last one wait for storing's sync.
+    const flushes = trace.lines.filter((line) => new RegExp(`fdatasync\\(\\d+<${tmpFile}>\\) = 0`).test(line));
+    expect(flushes.length, log).toBeGreaterThanOrEqual(4);
+    expect(flushes.length, log).toBeLessThanOrEqual(5);
+  }, 90_000);
 });

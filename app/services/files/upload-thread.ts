@@ -8,18 +8,88 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { type Readable, Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { parentPort } from "node:worker_threads";
 import busboy from "busboy";
 import type { UploadLimits } from "./multipart.server";
+
+/** A temporary file's written bytes are flushed to the disk every this many (see TemporaryFile). */
+export const FLUSH_EVERY_BYTES = 1024 * 1024;
+
+/** Writes `buffers` at the file's current end, again from where a short write stopped. */
+function writeAll(fd: number, buffers: Buffer[], callback: (error: NodeJS.ErrnoException | null, written: number) => void, done = 0): void {
+  fs.writev(fd, buffers, (error, written) => {
+    if (error) return callback(error, done);
+    let rest = written;
+    const left: Buffer[] = [];
+    for (const buffer of buffers) {
+      if (rest >= buffer.length) rest -= buffer.length;
+      else {
+        left.push(buffer.subarray(rest));
+        rest = 0;
+      }
+    }
+    if (left.length === 0) return callback(null, done + written);
+    // A write that moved nothing would loop for ever: the disk refuses (ENOSPC comes as an error).
+    if (written === 0) return callback(Object.assign(new Error("the temporary file took no bytes"), { code: "EIO" }), done);
+    writeAll(fd, left, callback, done + written);
+  });
+}
+
+/**
+ * A temporary upload file, created new ("wx"). Chunks that arrive while a write is under way go
+ * out together in one writev. Every FLUSH_EVERY_BYTES the bytes written are flushed to the disk
+ * (fdatasync) while the rest of the body is still arriving: storing the file syncs it again
+ * (storage.server.ts, moveIntoStorage), and that sync then has little left to write instead of all
+ * of it at once, after the last byte, when every upload of a burst asks for it together.
+ */
+class TemporaryFile extends Writable {
+  private readonly file: string;
+  private fd: number | null = null;
+  private unflushed = 0;
+
+  constructor(file: string) {
+    super({ highWaterMark: FLUSH_EVERY_BYTES });
+    this.file = file;
+  }
+
+  override _construct(callback: (error?: Error | null) => void): void {
+    fs.open(this.file, "wx", (error, fd) => {
+      if (!error) this.fd = fd;
+      callback(error);
+    });
+  }
+
+  override _writev(chunks: { chunk: Buffer }[], callback: (error?: Error | null) => void): void {
+    const fd = this.fd!;
+    writeAll(
+      fd,
+      chunks.map(({ chunk }) => chunk),
+      (error, written) => {
+        if (error) return callback(error);
+        this.unflushed += written;
+        if (this.unflushed < FLUSH_EVERY_BYTES) return callback();
+        this.unflushed = 0;
+        fs.fdatasync(fd, (syncError) => callback(syncError));
+      },
+    );
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    const fd = this.fd;
+    this.fd = null;
+    if (fd === null) return callback(error);
+    fs.close(fd, (closeError) => callback(error ?? closeError));
+  }
+}
 
 /**
  * Writes one file part to its temporary file. A broken upload (closed tab, truncated body) rejects
  * instead of hanging. When the file cannot be written (a full disk), the rest of the part is still
  * read and dropped: the parser must reach the end of the body to answer at all.
  */
-function writeFilePart(part: Readable, out: fs.WriteStream): Promise<void> {
+function writeFilePart(part: Readable, out: Writable): Promise<void> {
   return new Promise((resolve, reject) => {
     let finishedWriting = false;
     part.on("error", (error) => {
@@ -128,7 +198,7 @@ function start({ id, contentType, limits, tmpPaths }: Extract<UploadThreadReques
     }
     created.push(tmpPath);
     const slot = created.length - 1;
-    const out = fs.createWriteStream(tmpPath, { flags: "wx" });
+    const out = new TemporaryFile(tmpPath);
     const hash = createHash("sha256");
     const headChunks: Buffer[] = [];
     let headBytes = 0;
