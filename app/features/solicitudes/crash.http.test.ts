@@ -28,6 +28,12 @@ import { startTestServer, type TestServer } from "../../../tests/support/test-se
 const TOTAL = 100;
 /** Acknowledged answers to wait for before the kill: the rest are in flight or not sent yet. */
 const KILL_AFTER = 25;
+/**
+ * The last requests send half their body and wait for the kill: requests in flight when it comes,
+ * however fast the server answers the others (it can answer all the rest before this process
+ * has counted the first KILL_AFTER answers).
+ */
+const HELD = 5;
 const FILE_BYTES = 96 * 1024;
 
 interface Sent {
@@ -68,8 +74,31 @@ const uniquePdf = () => pdfFile(randomBytes(FILE_BYTES / 2).toString("hex"));
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-/** One visitor's request as the browser sends it (its own nonce, a fill time, one attachment). */
-function post(url: string, token: string, sent: Sent): Promise<{ index: number; number: string | null; status: number | string }> {
+/** `form` as a multipart body that sends its first half, then the rest once `release` resolves. */
+async function heldBody(form: FormData, release: Promise<void>): Promise<{ body: ReadableStream<Uint8Array>; contentType: string }> {
+  const encoded = new Response(form);
+  const bytes = new Uint8Array(await encoded.arrayBuffer());
+  let sentHalf = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!sentHalf) {
+        sentHalf = true;
+        controller.enqueue(bytes.subarray(0, bytes.length >> 1));
+        return;
+      }
+      await release;
+      controller.enqueue(bytes.subarray(bytes.length >> 1));
+      controller.close();
+    },
+  });
+  return { body, contentType: encoded.headers.get("content-type")! };
+}
+
+/**
+ * One visitor's request as the browser sends it (its own nonce, a fill time, one attachment); with
+ * `holdUntil`, half of it is sent and the rest waits for that.
+ */
+async function post(url: string, token: string, sent: Sent, holdUntil?: Promise<void>): Promise<{ index: number; number: string | null; status: number | string }> {
   const fields = validQuoteFields({
     description: `Pieza de prueba de choque ${sent.marker}: soporte con dos barrenos roscados M6.`,
     email: `choque-${sent.index}@ejemplo.mx`,
@@ -77,8 +106,15 @@ function post(url: string, token: string, sent: Sent): Promise<{ index: number; 
     formNonce: sent.nonce,
     formFillMs: "4000", // ≥ 3 s, and never more than the token's age + 5 s
   });
-  const body = quoteFormData(fields, [{ name: `plano-${sent.index}.pdf`, bytes: sent.file, type: "application/pdf" }]);
-  return fetch(`${url}/api/cotiza`, { method: "POST", body, headers: { Origin: url, "X-Forwarded-For": sent.ip }, signal: AbortSignal.timeout(120_000) }).then(
+  const form = quoteFormData(fields, [{ name: `plano-${sent.index}.pdf`, bytes: sent.file, type: "application/pdf" }]);
+  const headers: Record<string, string> = { Origin: url, "X-Forwarded-For": sent.ip };
+  let body: FormData | ReadableStream<Uint8Array> = form;
+  if (holdUntil) {
+    const held = await heldBody(form, holdUntil);
+    body = held.body;
+    headers["Content-Type"] = held.contentType;
+  }
+  return fetch(`${url}/api/cotiza`, { method: "POST", body, headers, duplex: "half", signal: AbortSignal.timeout(120_000) } as RequestInit).then(
     async (response) => {
       const answer = (await response.json().catch(() => ({}))) as { ok?: boolean; number?: string };
       if (!response.ok && process.env.CRASH_TEST_DEBUG) console.log(response.status, JSON.stringify(answer).slice(0, 400));
@@ -111,11 +147,13 @@ describe("SIGKILL during a burst of 100 quote requests", () => {
     // The burst, and the kill once KILL_AFTER requests were acknowledged.
     let acknowledged = 0;
     let crashed: Promise<void> | undefined;
+    let killed!: () => void;
+    const afterKill = new Promise<void>((resolve) => (killed = resolve));
     const first = await Promise.all(
       sent.map((one) =>
-        post(url, token, one).then((result) => {
+        post(url, token, one, one.index >= TOTAL - HELD ? afterKill : undefined).then((result) => {
           if (result.number) acknowledged += 1;
-          if (acknowledged >= KILL_AFTER && !crashed) crashed = server!.crash();
+          if (acknowledged >= KILL_AFTER && !crashed) crashed = server!.crash().finally(killed);
           return result;
         }),
       ),

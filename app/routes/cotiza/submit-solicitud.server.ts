@@ -73,15 +73,18 @@ export async function submitSolicitud(meta: RequestMeta, type: SolicitudFormType
     if (!form) return refuse({ fields: new FormData(), type, failure: invalid(FORM_GUARD_MESSAGES.unreadable) });
     fields = form;
   }
+  let result: SubmitResult | undefined;
   try {
-    return await submitFields({ meta, type, fields, uploaded });
+    result = await submitFields({ meta, type, fields, uploaded });
+    return result;
   } catch (error) {
     // A full disk while storing the files: nothing was committed; the form comes back as typed.
     if (isNoSpaceError(error)) return refuse({ fields, type, failure: invalid(NO_SPACE_MESSAGE), status: 507 });
     throw error;
   } finally {
-    // Whatever was not moved into storage is a leftover temporary file.
-    await removeQuietly(uploaded.map((file) => file.tmpPath));
+    // A new solicitud took every file into storage (createSolicitud stores all of them or none).
+    // Otherwise what was uploaded is a leftover temporary file.
+    if (!(result?.ok && !result.duplicate)) await removeQuietly(uploaded.map((file) => file.tmpPath));
   }
 }
 

@@ -42,6 +42,17 @@ describe("the temporary-upload sweep", () => {
   });
 });
 
+/**
+ * The line where the call starting at `start` ends: the same line, or, when another thread's call
+ * came in between ("<unfinished ...>"), that thread's "<... resumed>" line.
+ */
+function endOf(lines: string[], start: number): number {
+  if (!lines[start]!.includes("<unfinished ...>")) return start;
+  const pid = lines[start]!.split(" ")[0];
+  for (let at = start + 1; at < lines.length; at += 1) if (lines[at]!.startsWith(`${pid} `) && lines[at]!.includes("resumed>")) return at;
+  return -1;
+}
+
 describe("stored files reach the disk before anything points at them", () => {
   let dataDir: string;
   beforeAll(() => {
@@ -82,6 +93,78 @@ describe("stored files reach the disk before anything points at them", () => {
     const dataSynced = trace.index(syncOf(path.join(uploads, "2031/06/escrito")), created);
     expect(dataSynced, log).toBeGreaterThan(created);
     expect(trace.index(syncOf(path.join(uploads, "2031/06")), dataSynced), log).toBeGreaterThan(dataSynced);
+  }, 90_000);
+
+  it("uploads stored at once: each rename is covered by a directory sync that started after it, and they share those syncs", async () => {
+    const files = 8;
+    const trace = await traced(
+      `import fs from "node:fs";
+       import { diskFileStore } from "~/services/files/disk-store.server";
+       import { newTmpUploadPath, uploadsTmpDir } from "~/services/files/storage.server";
+       await diskFileStore.putFile("2031/07/primero", (() => { const tmp = newTmpUploadPath(uploadsTmpDir()); fs.writeFileSync(tmp, "primero"); return tmp; })());
+       const tmps = Array.from({ length: ${files} }, (_, index) => {
+         const tmp = newTmpUploadPath(uploadsTmpDir());
+         fs.writeFileSync(tmp, "plano " + index);
+         return tmp;
+       });
+       await Promise.all(tmps.map((tmp, index) => diskFileStore.putFile("2031/07/pieza-" + index, tmp)));`,
+      dataDir,
+    );
+    const month = path.join(dataDir, "uploads", "2031/07");
+    const log = trace.lines.join("\n");
+    // A sync of the month's directory, from the line where it starts (strace splits a call other threads interrupt).
+    const syncStart = new RegExp(`fsync\\(\\d+<${escape(month)}>`);
+    const first = trace.index(new RegExp(`rename(at2?)?\\(.*${escape(path.join(month, "primero"))}`));
+    expect(first, log).toBeGreaterThanOrEqual(0);
+    const afterFirst = trace.index(syncStart, first);
+    expect(afterFirst, log).toBeGreaterThan(first);
+    for (let index = 0; index < files; index += 1) {
+      const started = trace.index(new RegExp(`rename(at2?)?\\(.*${escape(path.join(month, `pieza-${index}`))}`), afterFirst);
+      expect(started, `pieza-${index} is renamed\n${log}`).toBeGreaterThan(afterFirst);
+      const rename = endOf(trace.lines, started);
+      expect(trace.lines[rename], log).toMatch(/\)\s+= 0$/);
+      expect(trace.index(syncStart, rename), `a sync of the directory starts after pieza-${index}'s rename\n${log}`).toBeGreaterThan(rename);
+    }
+    const syncs = trace.lines.slice(afterFirst + 1).filter((line) => syncStart.test(line)).length;
+    expect(syncs, log).toBeGreaterThan(0);
+    expect(syncs, `${files} renames at once share the directory's syncs\n${log}`).toBeLessThan(files);
+  }, 90_000);
+
+  it("a month directory removed after its first file (a restore, by hand) is made again, durably, for the next one", async () => {
+    const trace = await traced(
+      `import fs from "node:fs";
+       import path from "node:path";
+       import { diskFileStore } from "~/services/files/disk-store.server";
+       import { newTmpUploadPath, uploadsDir, uploadsTmpDir } from "~/services/files/storage.server";
+       const upload = (text) => { const tmp = newTmpUploadPath(uploadsTmpDir()); fs.writeFileSync(tmp, text); return tmp; };
+       await diskFileStore.putFile("2032/01/antes", upload("antes"));
+       fs.rmSync(path.join(uploadsDir(), "2032"), { recursive: true });
+       await diskFileStore.putFile("2032/01/despues", upload("después"));
+       if (fs.readFileSync(path.join(uploadsDir(), "2032/01/despues"), "utf8") !== "después") throw new Error("lost");
+       fs.rmSync(path.join(uploadsDir(), "2032"), { recursive: true });
+       await diskFileStore.putBytes("2032/01/variante", new TextEncoder().encode("variante"));
+       if (fs.readFileSync(path.join(uploadsDir(), "2032/01/variante"), "utf8") !== "variante") throw new Error("lost");`,
+      dataDir,
+    );
+    const uploads = path.join(dataDir, "uploads");
+    const log = trace.lines.join("\n");
+    // Each time: 2032 made again (synced in uploads), 2032/01 made again (synced in 2032), then the file.
+    let from = trace.index(new RegExp(`rename(at2?)?\\(.*${escape(path.join(uploads, "2032/01/antes"))}`));
+    expect(from, log).toBeGreaterThanOrEqual(0);
+    for (const name of ["despues", "variante"]) {
+      // The call that made it (a first attempt, before the directory was made again, failed with ENOENT).
+      const made = trace.index(new RegExp(`(rename(at2?)?|openat)\\(.*${escape(path.join(uploads, "2032/01", name))}.* = \\d+`), from + 1);
+      expect(made, `${name} is stored\n${log}`).toBeGreaterThan(from);
+      for (const [dir, parent] of [["2032", ""], ["2032/01", "2032"]]) {
+        const created = trace.index(new RegExp(`mkdir(at)?\\(.*"${escape(path.join(uploads, dir))}".* = 0`), from + 1);
+        expect(created, `${dir} is made again before ${name}\n${log}`).toBeGreaterThan(from);
+        expect(created, log).toBeLessThan(made);
+        const synced = trace.index(syncOf(path.join(uploads, parent)), created);
+        expect(synced, `${parent || "uploads"} is synced after ${dir} is made, before ${name}\n${log}`).toBeGreaterThan(created);
+        expect(synced, log).toBeLessThan(made);
+      }
+      from = made;
+    }
   }, 90_000);
 
   it("an upload being received: its temporary file is flushed to the disk every MiB or so while the body still arrives", async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { getEnv } from "~/lib/env.server";
+import { SharedRuns } from "~/lib/shared-runs";
 
 // Uploaded files live under DATA_DIR/uploads with names the server makes up; nothing there is
 // ever executed or served without an authorization check.
@@ -54,8 +55,7 @@ export async function syncFile(file: string): Promise<void> {
   }
 }
 
-/** Makes a directory's entries (a rename, a new file, a new subdirectory) durable. */
-export async function syncDirectory(dir: string): Promise<void> {
+async function syncDirectoryNow(dir: string): Promise<void> {
   const handle = await fs.promises.open(dir, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY);
   try {
     await handle.sync();
@@ -64,30 +64,68 @@ export async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
+const directorySyncs = new Map<string, SharedRuns>();
+
+/**
+ * Makes a directory's entries (a rename, a new file, a new subdirectory) durable. Twenty uploads
+ * stored at once into the month's directory share its syncs (SharedRuns): each sync of a directory
+ * waits for the file system's journal, and one sync started after a rename covers every rename
+ * made before it.
+ */
+export function syncDirectory(dir: string): Promise<void> {
+  let syncs = directorySyncs.get(dir);
+  if (!syncs) {
+    syncs = new SharedRuns(() => syncDirectoryNow(dir));
+    directorySyncs.set(dir, syncs);
+  }
+  return syncs.run();
+}
+
+/** Directories this process created durably or found: the month's directory, after its first file. */
+const knownDirectories = new Set<string>();
+
 /** `mkdir -p` whose new directories are durable: each one's entry is synced in its parent. */
 async function makeDirectoryDurably(dir: string): Promise<void> {
+  if (knownDirectories.has(dir)) return;
   const firstCreated = await fs.promises.mkdir(dir, { recursive: true });
-  if (!firstCreated) return;
-  // Every directory from the first one created down to `dir`, and the parent that gained the first.
-  const created: string[] = [];
-  for (let current = dir; current.length >= firstCreated.length; current = path.dirname(current)) created.push(current);
-  for (const each of [...created.reverse(), path.dirname(firstCreated)]) await syncDirectory(each);
+  if (firstCreated) {
+    // Every directory from the first one created down to `dir`, and the parent that gained the first.
+    const created: string[] = [];
+    for (let current = dir; current.length >= firstCreated.length; current = path.dirname(current)) created.push(current);
+    for (const each of [...created.reverse(), path.dirname(firstCreated)]) await syncDirectory(each);
+  }
+  knownDirectories.add(dir);
+}
+
+/**
+ * Runs `write` (which creates an entry in `dir`) in a durable `dir`. A directory known from before
+ * that is gone now (a restore put the uploads back, someone removed it) is made again, once.
+ */
+async function inDirectory<T>(dir: string, write: () => Promise<T>): Promise<T> {
+  const known = knownDirectories.has(dir);
+  await makeDirectoryDurably(dir);
+  try {
+    return await write();
+  } catch (error) {
+    if (!known || (error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    knownDirectories.delete(dir);
+    await makeDirectoryDurably(dir);
+    return write();
+  }
 }
 
 /** Moves a finished temporary upload to its final place (same file system: an atomic rename), durably. */
 export async function moveIntoStorage(tmpPath: string, storagePath: string): Promise<void> {
   const target = absoluteStoragePath(storagePath);
   await syncFile(tmpPath);
-  await makeDirectoryDurably(path.dirname(target));
-  await fs.promises.rename(tmpPath, target);
+  await inDirectory(path.dirname(target), () => fs.promises.rename(tmpPath, target));
   await syncDirectory(path.dirname(target));
 }
 
 /** Writes new bytes at a storage path that must not exist yet, durably. */
 export async function writeIntoStorage(storagePath: string, bytes: Uint8Array): Promise<void> {
   const target = absoluteStoragePath(storagePath);
-  await makeDirectoryDurably(path.dirname(target));
-  const handle = await fs.promises.open(target, "wx");
+  const handle = await inDirectory(path.dirname(target), () => fs.promises.open(target, "wx"));
   try {
     await handle.writeFile(bytes);
     await handle.sync();
