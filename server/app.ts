@@ -21,6 +21,7 @@ import { startMailWorker } from "~/services/mail/outbox.server";
 import { closeRealtimeStreams, startRealtime } from "~/services/realtime/index.server";
 import { isStaffRole } from "~/features/accounts/index.server";
 import { startCronJobs } from "~/services/jobs/registry.server";
+import { countIfWrite } from "~/services/jobs/foreground.server";
 import { recordRequest, runInRequestScope, startLogWriter } from "~/services/logs/log-writer.server";
 import { getEnv, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -194,6 +195,11 @@ export function createApp({ mode }: { mode: "production" | "development" }): exp
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(requestLog);
+  // Background jobs wait while a write is in flight (docs/decisions/0073).
+  app.use((req, res, next) => {
+    countIfWrite(req.method, res);
+    next();
+  });
   // While a backup is restored every request is answered 503 here, before the page cache (docs/decisions/0055).
   app.use(maintenanceGate);
   // A kept public page is answered here, before the chain below (docs/decisions/0042).

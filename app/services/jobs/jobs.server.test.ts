@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { BACKGROUND_NICE, systemThreadId } from "./background-priority";
+import { writeRequestStarted } from "./foreground.server";
 import { startPoller } from "./poller.server";
 import { JobThread, type ThreadBudget, type ThreadOutcome } from "./thread.server";
 
@@ -228,5 +229,45 @@ describe("startPoller", () => {
     poller.nudge();
     await expect.poll(() => runs).toBe(2);
     await poller.stop();
+  });
+
+  it("waits with its next step while a write request is in flight, and takes it once the write ends", async () => {
+    const ended = writeRequestStarted();
+    let runs = 0;
+    const poller = startPoller("test", 60_000, async () => {
+      runs += 1;
+      return false;
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(runs).toBe(0);
+      ended();
+      await expect.poll(() => runs).toBe(1);
+    } finally {
+      ended();
+      await poller.stop();
+    }
+  });
+
+  it("takes its step after two seconds at most when writes never stop, and stop does not wait for them", async () => {
+    const ended = writeRequestStarted();
+    let runs = 0;
+    const started = Date.now();
+    const poller = startPoller("test", 60_000, async () => {
+      runs += 1;
+      return false;
+    });
+    try {
+      await expect.poll(() => runs, { timeout: 5_000 }).toBe(1);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+      // Nudged while the write still runs: the step waits again, and stop ends that wait at once.
+      poller.nudge();
+      const stopping = Date.now();
+      await poller.stop();
+      expect(Date.now() - stopping).toBeLessThan(1_000);
+      expect(runs).toBe(1);
+    } finally {
+      ended();
+    }
   });
 });

@@ -1,8 +1,10 @@
 import { logger } from "~/lib/logger.server";
+import { writesSettled } from "./foreground.server";
 
 // The loop every background job of the server shares: run until there is nothing left to do, then
 // sleep `intervalMs` (or until nudged); one run at a time; a nudge during a run runs again right
-// after it; `stop()` waits for the run in flight. Rows, not this loop, carry the work across crashes.
+// after it; `stop()` waits for the run in flight. Each step first lets the write requests in flight
+// end (foreground.server.ts, at most two seconds). Rows, not this loop, carry the work across crashes.
 
 export interface Poller {
   /** Runs now (or right after the current run). */
@@ -29,6 +31,8 @@ export function startPoller(name: string, intervalMs: number, step: (signal: Abo
 
   const runOnce = async () => {
     for (let steps = 0; steps < maxSteps && !stopped; steps += 1) {
+      await writesSettled(shutdown.signal);
+      if (stopped) return;
       nudged = false;
       let more: boolean;
       try {
