@@ -81,34 +81,49 @@ export function syncDirectory(dir: string): Promise<void> {
   return syncs.run();
 }
 
-/** Directories this process created durably or found: the month's directory, after its first file. */
-const knownDirectories = new Set<string>();
-
 /** `mkdir -p` whose new directories are durable: each one's entry is synced in its parent. */
-async function makeDirectoryDurably(dir: string): Promise<void> {
-  if (knownDirectories.has(dir)) return;
+async function createDirectoryDurably(dir: string): Promise<void> {
   const firstCreated = await fs.promises.mkdir(dir, { recursive: true });
-  if (firstCreated) {
-    // Every directory from the first one created down to `dir`, and the parent that gained the first.
-    const created: string[] = [];
-    for (let current = dir; current.length >= firstCreated.length; current = path.dirname(current)) created.push(current);
-    for (const each of [...created.reverse(), path.dirname(firstCreated)]) await syncDirectory(each);
-  }
-  knownDirectories.add(dir);
+  if (!firstCreated) return;
+  // Every directory from the first one created down to `dir`, and the parent that gained the first.
+  const created: string[] = [];
+  for (let current = dir; current.length >= firstCreated.length; current = path.dirname(current)) created.push(current);
+  for (const each of [...created.reverse(), path.dirname(firstCreated)]) await syncDirectory(each);
 }
 
 /**
- * Runs `write` (which creates an entry in `dir`) in a durable `dir`. A directory known from before
- * that is gone now (a restore put the uploads back, someone removed it) is made again, once.
+ * Directories this process made durably or found, as the promise of that work: the month's
+ * directory after its first file costs nothing, and files stored at once while it is being made
+ * all wait for its syncs (not only the call that created it).
+ */
+const directoriesMade = new Map<string, Promise<void>>();
+
+function makeDirectoryDurably(dir: string): Promise<void> {
+  let made = directoriesMade.get(dir);
+  if (!made) {
+    made = createDirectoryDurably(dir);
+    directoriesMade.set(dir, made);
+    made.catch(() => forgetDirectory(dir, made!));
+  }
+  return made;
+}
+
+function forgetDirectory(dir: string, made: Promise<void>): void {
+  if (directoriesMade.get(dir) === made) directoriesMade.delete(dir);
+}
+
+/**
+ * Runs `write` (which creates an entry in `dir`) in a durable `dir`. A directory made before that is
+ * gone now (a restore put the uploads back, someone removed it) is made again, once.
  */
 async function inDirectory<T>(dir: string, write: () => Promise<T>): Promise<T> {
-  const known = knownDirectories.has(dir);
-  await makeDirectoryDurably(dir);
+  const made = makeDirectoryDurably(dir);
+  await made;
   try {
     return await write();
   } catch (error) {
-    if (!known || (error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    knownDirectories.delete(dir);
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    forgetDirectory(dir, made);
     await makeDirectoryDurably(dir);
     return write();
   }
