@@ -149,15 +149,16 @@ describe("SIGKILL during a burst of 100 quote requests", () => {
     let crashed: Promise<void> | undefined;
     let killed!: () => void;
     const afterKill = new Promise<void>((resolve) => (killed = resolve));
-    const first = await Promise.all(
-      sent.map((one) =>
-        post(url, token, one, one.index >= TOTAL - HELD ? afterKill : undefined).then((result) => {
-          if (result.number) acknowledged += 1;
-          if (acknowledged >= KILL_AFTER && !crashed) crashed = server!.crash().finally(killed);
-          return result;
-        }),
-      ),
+    const posts = sent.map((one) =>
+      post(url, token, one, one.index >= TOTAL - HELD ? afterKill : undefined).then((result) => {
+        if (result.number) acknowledged += 1;
+        if (acknowledged >= KILL_AFTER && !crashed) crashed = server!.crash().finally(killed);
+        return result;
+      }),
     );
+    // Too few answers for the kill: the held bodies go on, and the check below says why.
+    void Promise.all(posts.slice(0, TOTAL - HELD)).then(() => (crashed ? undefined : killed()));
+    const first = await Promise.all(posts);
     const statuses = JSON.stringify(first.reduce<Record<string, number>>((counts, result) => ({ ...counts, [String(result.status)]: (counts[String(result.status)] ?? 0) + 1 }), {}));
     expect(crashed, `the server was killed during the burst (answers: ${statuses})`).toBeDefined();
     await crashed;

@@ -199,10 +199,11 @@ describe("stored files reach the disk before anything points at them", () => {
     const log = trace.lines.join("\n");
     const created = trace.index(new RegExp(`openat\\(.*${tmpFile}.*O_CREAT.*O_EXCL`));
     expect(created, log).toBeGreaterThanOrEqual(0);
-    // A flush once at least a MiB is written since the last: four or five for 5 MiB (writes come in
-    // batches of up to a MiB and a chunk); the bytes after the last one wait for storing's sync.
+    // A flush once at least a MiB is written since the last, and a batch of writes is at most a MiB
+    // and a chunk: between two flushes 1 to 2 MiB and two chunks, so two to five for this file. The
+    // bytes after the last one wait for storing's sync.
     const flushes = trace.lines.filter((line) => new RegExp(`fdatasync\\(\\d+<${tmpFile}>\\) = 0`).test(line));
-    expect(flushes.length, log).toBeGreaterThanOrEqual(4);
+    expect(flushes.length, log).toBeGreaterThanOrEqual(2);
     expect(flushes.length, log).toBeLessThanOrEqual(5);
   }, 90_000);
 });

@@ -119,14 +119,20 @@ function forgetDirectory(dir: string, made: Promise<void>): void {
 async function inDirectory<T>(dir: string, write: () => Promise<T>): Promise<T> {
   const made = makeDirectoryDurably(dir);
   await made;
+  let written: T;
   try {
-    return await write();
+    written = await write();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     forgetDirectory(dir, made);
     await makeDirectoryDurably(dir);
     return write();
   }
+  // Another store found the directory gone and made it again: this entry may be in the new one,
+  // which is durable only once that work is done.
+  const current = directoriesMade.get(dir);
+  if (current && current !== made) await current;
+  return written;
 }
 
 /** Moves a finished temporary upload to its final place (same file system: an atomic rename), durably. */

@@ -17,10 +17,14 @@ import type { UploadLimits } from "./multipart.server";
 /** A temporary file's written bytes are flushed to the disk every this many (see TemporaryFile). */
 export const FLUSH_EVERY_BYTES = 1024 * 1024;
 
-/** Writes `buffers` at the file's current end, again from where a short write stopped. */
-function writeAll(fd: number, buffers: Buffer[], callback: (error: NodeJS.ErrnoException | null, written: number) => void, done = 0): void {
+/**
+ * Writes `buffers` at the file's current end, again from where a short write stopped, unless
+ * `stopped()` says the file is being closed.
+ */
+function writeAll(fd: number, buffers: Buffer[], stopped: () => boolean, callback: (error: NodeJS.ErrnoException | null, written: number) => void, done = 0): void {
   fs.writev(fd, buffers, (error, written) => {
     if (error) return callback(error, done);
+    if (stopped()) return callback(null, done + written);
     let rest = written;
     const left: Buffer[] = [];
     for (const buffer of buffers) {
@@ -33,7 +37,7 @@ function writeAll(fd: number, buffers: Buffer[], callback: (error: NodeJS.ErrnoE
     if (left.length === 0) return callback(null, done + written);
     // A write that moved nothing would loop for ever: the disk refuses (ENOSPC comes as an error).
     if (written === 0) return callback(Object.assign(new Error("the temporary file took no bytes"), { code: "EIO" }), done);
-    writeAll(fd, left, callback, done + written);
+    writeAll(fd, left, stopped, callback, done + written);
   });
 }
 
@@ -44,10 +48,14 @@ function writeAll(fd: number, buffers: Buffer[], callback: (error: NodeJS.ErrnoE
  * (storage.server.ts, moveIntoStorage), and that sync then has little left to write instead of all
  * of it at once, after the last byte, when every upload of a burst asks for it together.
  */
-class TemporaryFile extends Writable {
+export class TemporaryFile extends Writable {
   private readonly file: string;
   private fd: number | null = null;
   private unflushed = 0;
+  /** A write or a flush is under way on `fd`. */
+  private busy = false;
+  /** The close that waits for it (see _destroy). */
+  private afterBusy: (() => void) | null = null;
 
   constructor(file: string) {
     super({ highWaterMark: FLUSH_EVERY_BYTES });
@@ -63,24 +71,42 @@ class TemporaryFile extends Writable {
 
   override _writev(chunks: { chunk: Buffer }[], callback: (error?: Error | null) => void): void {
     const fd = this.fd!;
+    this.busy = true;
+    const done = (error?: Error | null) => {
+      this.busy = false;
+      callback(error);
+      const close = this.afterBusy;
+      this.afterBusy = null;
+      close?.();
+    };
     writeAll(
       fd,
       chunks.map(({ chunk }) => chunk),
+      () => this.destroyed,
       (error, written) => {
-        if (error) return callback(error);
+        if (error || this.destroyed) return done(error);
         this.unflushed += written;
-        if (this.unflushed < FLUSH_EVERY_BYTES) return callback();
+        if (this.unflushed < FLUSH_EVERY_BYTES) return done();
         this.unflushed = 0;
-        fs.fdatasync(fd, (syncError) => callback(syncError));
+        fs.fdatasync(fd, (syncError) => done(syncError));
       },
     );
   }
 
+  /**
+   * Closes the file, after the write or flush under way (an upload cut short destroys the stream in
+   * the middle of one): a descriptor closed under a write in libuv's threads could be reused by
+   * another file before the write lands.
+   */
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    const fd = this.fd;
-    this.fd = null;
-    if (fd === null) return callback(error);
-    fs.close(fd, (closeError) => callback(error ?? closeError));
+    const close = () => {
+      const fd = this.fd;
+      this.fd = null;
+      if (fd === null) return callback(error);
+      fs.close(fd, (closeError) => callback(error ?? closeError));
+    };
+    if (this.busy) this.afterBusy = close;
+    else close();
   }
 }
 
