@@ -150,6 +150,25 @@ export async function quiet(admin: PocketBase, dataDir: string): Promise<void> {
   throw new Error("the start-up's background work did not settle within four minutes");
 }
 
+/**
+ * Waits until no attachment waits for the job that measures it (its row's geometry_status is
+ * "pending" or "computing"): that job writes the rows, so a backup made before it ends holds rows
+ * the job rewrites once they are restored. Seen in backups made and downloaded, as `quiet` does.
+ */
+export async function attachmentsMeasured(admin: PocketBase, dataDir: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (let n = 0; Date.now() < deadline; n += 1) {
+    const name = `medidos_${n}.zip`;
+    await admin.backups.create(name);
+    const archive = await readArchive(await downloadBackup(admin, name, dataDir));
+    await admin.backups.delete(name);
+    const statuses = (archive.tables.get("solicitud_files") ?? []).map((line) => (JSON.parse(line) as { geometry_status: string }).geometry_status);
+    if (!statuses.some((status) => status === "pending" || status === "computing")) return;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  throw new Error("the attachments were not measured within two minutes");
+}
+
 export function expectSameRows(archive: ArchiveContent, tables: Map<string, string[]>): void {
   const differing = [...archive.tables.keys()].filter(
     (table) =>
