@@ -127,11 +127,17 @@ export function expectEveryRowHasItsFile(content: { tables: Map<string, string[]
  * would be restored into a server that resumes it, writing after the restore what the archive
  * cannot hold.
  */
+/** What the server holds now, seen through a backup made, downloaded and deleted again. */
+async function snapshot(admin: PocketBase, name: string, dataDir: string): Promise<ArchiveContent> {
+  await admin.backups.create(name);
+  const archive = await readArchive(await downloadBackup(admin, name, dataDir));
+  await admin.backups.delete(name);
+  return archive;
+}
+
 export async function quiet(admin: PocketBase, dataDir: string): Promise<void> {
   const seen = async (name: string) => {
-    await admin.backups.create(name);
-    const archive = await readArchive(await downloadBackup(admin, name, dataDir));
-    await admin.backups.delete(name);
+    const archive = await snapshot(admin, name, dataDir);
     const seeds = (archive.tables.get("content_seeds") ?? []).map((line) => (JSON.parse(line) as { collection: string }).collection);
     const models = (archive.tables.get("product_models") ?? []).map((line) => (JSON.parse(line) as { status: string }).status);
     return {
@@ -153,15 +159,12 @@ export async function quiet(admin: PocketBase, dataDir: string): Promise<void> {
 /**
  * Waits until no attachment waits for the job that measures it (its row's geometry_status is
  * "pending" or "computing"): that job writes the rows, so a backup made before it ends holds rows
- * the job rewrites once they are restored. Seen in backups made and downloaded, as `quiet` does.
+ * the job rewrites once they are restored.
  */
 export async function attachmentsMeasured(admin: PocketBase, dataDir: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   for (let n = 0; Date.now() < deadline; n += 1) {
-    const name = `medidos_${n}.zip`;
-    await admin.backups.create(name);
-    const archive = await readArchive(await downloadBackup(admin, name, dataDir));
-    await admin.backups.delete(name);
+    const archive = await snapshot(admin, `medidos_${n}.zip`, dataDir);
     const statuses = (archive.tables.get("solicitud_files") ?? []).map((line) => (JSON.parse(line) as { geometry_status: string }).geometry_status);
     if (!statuses.some((status) => status === "pending" || status === "computing")) return;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
