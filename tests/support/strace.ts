@@ -17,8 +17,11 @@ export interface Trace {
 
 const CALLS = "fsync,fdatasync,rename,renameat,renameat2,openat,mkdir,mkdirat";
 
-/** Runs `script` under `strace -f -y` (descriptors shown with their paths) with DATA_DIR=dataDir. */
-export async function traced(script: string, dataDir: string): Promise<Trace> {
+/**
+ * Runs `script` under `strace -f -y` (descriptors shown with their paths) with DATA_DIR=dataDir,
+ * tracing CALLS and `extraCalls`.
+ */
+export async function traced(script: string, dataDir: string, extraCalls: string[] = []): Promise<Trace> {
   if (spawnSync("strace", ["-V"]).error) throw new Error("Este análisis necesita strace: instálelo con «apt-get install strace».");
   // Bundled next to the sources so its packages resolve from node_modules.
   const work = fs.mkdtempSync(path.join(root, "node_modules", ".forja-strace-"));
@@ -40,7 +43,7 @@ export async function traced(script: string, dataDir: string): Promise<Trace> {
     };
     await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", outfile, plugins: [resolveImports], logLevel: "silent" });
     const traceFile = path.join(work, "trace.txt");
-    const run = spawnSync("strace", ["-f", "-qq", "-y", "-o", traceFile, "-e", `trace=${CALLS}`, process.execPath, outfile], {
+    const run = spawnSync("strace", ["-f", "-qq", "-y", "-o", traceFile, "-e", `trace=${[CALLS, ...extraCalls].join(",")}`, process.execPath, outfile], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test" },
       encoding: "utf8",

@@ -14,8 +14,92 @@ import { parentPort } from "node:worker_threads";
 import busboy from "busboy";
 import type { UploadLimits } from "./multipart.server";
 
-/** A temporary file's written bytes are flushed to the disk every this many (see TemporaryFile). */
+/** A temporary file written through the page cache is flushed to the disk every this many bytes (see TemporaryFile). */
 export const FLUSH_EVERY_BYTES = 1024 * 1024;
+
+/**
+ * Direct writes (O_DIRECT) go from the memory to the disk in whole blocks of this size, at offsets
+ * that are multiples of it, from memory aligned to it; 4 KiB covers every disk's logical block.
+ */
+export const DIRECT_BLOCK = 4096;
+/** Each file written directly has a staging area of this size in the thread's pool (see StagingPool). */
+export const STAGE_BYTES = 1024 * 1024;
+/** Files written directly at once; one more is written through the page cache. */
+export const STAGE_SLOTS = 32;
+/** A direct file writes what it has staged once this much waits (smaller writes each wait for the disk). */
+const DIRECT_WRITE_MIN = 256 * 1024;
+
+/**
+ * The staging areas of the files written directly: one WebAssembly memory, because its buffer is
+ * aligned to the system's pages (a Buffer's address is whatever the allocator gives), cut into
+ * STAGE_SLOTS areas of STAGE_BYTES, made the first time a file is written directly. A file takes
+ * an area for its whole life and gives it back once its last write is over.
+ */
+class StagingPool {
+  private memory: WebAssembly.Memory | null = null;
+  private readonly free: number[] = [];
+
+  take(): { slot: number; area: Buffer } | null {
+    if (!this.memory) {
+      const pages = (STAGE_SLOTS * STAGE_BYTES) / 65536;
+      this.memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
+      for (let slot = STAGE_SLOTS - 1; slot >= 0; slot--) this.free.push(slot);
+    }
+    const slot = this.free.pop();
+    if (slot === undefined) return null;
+    return { slot, area: Buffer.from(this.memory.buffer, slot * STAGE_BYTES, STAGE_BYTES) };
+  }
+
+  give(slot: number): void {
+    this.free.push(slot);
+  }
+
+  /** Areas taken and not given back (for tests). */
+  get inUse(): number {
+    return this.memory ? STAGE_SLOTS - this.free.length : 0;
+  }
+}
+
+export const stagingPool = new StagingPool();
+
+/**
+ * Whether `dir`'s file system takes direct writes, found once per directory: a probe file opened
+ * with O_DIRECT takes one aligned block, then is removed. Where it does not (tmpfs on
+ * older kernels, systems without O_DIRECT) files there go through the page cache.
+ */
+const directWrites = new Map<string, Promise<boolean>>();
+
+export function takesDirectWrites(dir: string): Promise<boolean> {
+  let known = directWrites.get(dir);
+  if (!known) {
+    const probing = probeDirectWrites(dir);
+    known = probing.then((answer) => answer === "yes");
+    directWrites.set(dir, known);
+    // Only the file system's refusal is kept: a probe that failed for another reason (the directory
+    // missing, no descriptor free) is tried again by the next file.
+    void probing.then((answer) => answer === "unknown" && directWrites.get(dir) === known && directWrites.delete(dir));
+  }
+  return known;
+}
+
+async function probeDirectWrites(dir: string): Promise<"yes" | "no" | "unknown"> {
+  const O_DIRECT = fs.constants.O_DIRECT;
+  if (!O_DIRECT) return "no";
+  // A block of its own, aligned as the staging areas are (a WebAssembly memory's page).
+  const block = Buffer.from(new WebAssembly.Memory({ initial: 1, maximum: 1 }).buffer, 0, DIRECT_BLOCK);
+  const probe = path.join(dir, `.directo-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  let handle: fs.promises.FileHandle | null = null;
+  try {
+    handle = await fs.promises.open(probe, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | O_DIRECT, 0o600);
+    const { bytesWritten } = await handle.write(block, 0, DIRECT_BLOCK, 0);
+    return bytesWritten === DIRECT_BLOCK ? "yes" : "no";
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EINVAL" ? "no" : "unknown";
+  } finally {
+    await handle?.close().catch(() => {});
+    await fs.promises.rm(probe, { force: true }).catch(() => {});
+  }
+}
 
 /**
  * Writes `buffers` at the file's current end, again from where a short write stopped, unless
@@ -41,44 +125,104 @@ function writeAll(fd: number, buffers: Buffer[], stopped: () => boolean, callbac
   });
 }
 
+/** Writes `length` bytes of `area` at `position` directly, again from where a short write stopped (whole blocks only). */
+function writeDirect(fd: number, area: Buffer, length: number, position: number, stopped: () => boolean, callback: (error: NodeJS.ErrnoException | null) => void, done = 0): void {
+  fs.write(fd, area, done, length - done, position + done, (error, written) => {
+    if (error) return callback(error);
+    if (stopped() || done + written === length) return callback(null);
+    // A direct write moves whole blocks or fails; anything else would misalign the next one.
+    if (written === 0 || written % DIRECT_BLOCK !== 0) return callback(Object.assign(new Error("the temporary file took a partial block"), { code: "EIO" }));
+    writeDirect(fd, area, length, position, stopped, callback, done + written);
+  });
+}
+
 /**
- * A temporary upload file, created new ("wx"). Chunks that arrive while a write is under way go
- * out together in one writev. Every FLUSH_EVERY_BYTES the bytes written are flushed to the disk
- * (fdatasync) while the rest of the body is still arriving: storing the file syncs it again
- * (storage.server.ts, moveIntoStorage), and that sync then has little left to write instead of all
- * of it at once, after the last byte, when every upload of a burst asks for it together.
+ * A temporary upload file, created new ("wx"). Two ways of writing it (docs/decisions/0074):
+ *
+ * - **Directly** (O_DIRECT), where the file system takes it and a staging area is free: the chunks
+ *   are copied into the file's staging area and go from there to the disk in whole blocks, a MiB at
+ *   a time, without passing through the page cache. Every byte written that way is on the disk
+ *   while the rest of the body arrives, and the page cache is not filled with uploads nobody reads
+ *   soon: taking a fresh page for each 4 KiB of every upload cost more CPU than the rest of the
+ *   write (on a virtual machine, each new page is a fault the host serves). The last partial block
+ *   is written padded with zeros and the file cut back to its size.
+ * - **Through the page cache** otherwise: chunks that arrive while a write is under way go out
+ *   together in one writev, and every FLUSH_EVERY_BYTES the bytes written are flushed to the disk
+ *   (fdatasync) while the rest of the body is still arriving.
+ *
+ * Either way storing the file syncs it again (storage.server.ts, moveIntoStorage), which then has
+ * little or nothing left to write instead of all of it at once, after the last byte, when every
+ * upload of a burst asks for it together.
  */
 export class TemporaryFile extends Writable {
   private readonly file: string;
+  private readonly allowDirect: boolean;
   private fd: number | null = null;
   private unflushed = 0;
   /** A write or a flush is under way on `fd`. */
   private busy = false;
   /** The close that waits for it (see _destroy). */
   private afterBusy: (() => void) | null = null;
+  /** Direct writing: the staging area, the bytes waiting in it, where they go, the bytes taken. */
+  private staged: { slot: number; area: Buffer } | null = null;
+  private direct = false;
+  private stagedBytes = 0;
+  private position = 0;
+  private size = 0;
 
-  constructor(file: string) {
+  /** `direct: false` writes through the page cache even where direct writes are possible. */
+  constructor(file: string, options: { direct?: boolean } = {}) {
     super({ highWaterMark: FLUSH_EVERY_BYTES });
     this.file = file;
+    this.allowDirect = options.direct ?? true;
+  }
+
+  /** How this file is written: "direct" (O_DIRECT) or "cached" (through the page cache). */
+  get mode(): "direct" | "cached" {
+    return this.direct ? "direct" : "cached";
   }
 
   override _construct(callback: (error?: Error | null) => void): void {
-    fs.open(this.file, "wx", (error, fd) => {
-      if (!error) this.fd = fd;
-      callback(error);
-    });
+    void this.open().then(
+      () => callback(),
+      (error: Error) => callback(error),
+    );
   }
 
-  override _writev(chunks: { chunk: Buffer }[], callback: (error?: Error | null) => void): void {
-    const fd = this.fd!;
+  private async open(): Promise<void> {
+    const direct = this.allowDirect && (await takesDirectWrites(path.dirname(this.file)));
+    const staged = direct ? stagingPool.take() : null;
+    if (staged) {
+      try {
+        const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_DIRECT;
+        this.fd = await new Promise<number>((resolve, reject) => fs.open(this.file, flags, 0o600, (error, fd) => (error ? reject(error) : resolve(fd))));
+        this.staged = staged;
+        this.direct = true;
+        return;
+      } catch (error) {
+        stagingPool.give(staged.slot);
+        throw error;
+      }
+    }
+    this.fd = await new Promise<number>((resolve, reject) => fs.open(this.file, "wx", (error, fd) => (error ? reject(error) : resolve(fd))));
+  }
+
+  /** Marks a write under way; the function returned ends it, answers `callback`, then runs a close that waited. */
+  private startWork(callback: (error?: Error | null) => void): (error?: Error | null) => void {
     this.busy = true;
-    const done = (error?: Error | null) => {
+    return (error) => {
       this.busy = false;
       callback(error);
       const close = this.afterBusy;
       this.afterBusy = null;
       close?.();
     };
+  }
+
+  override _writev(chunks: { chunk: Buffer }[], callback: (error?: Error | null) => void): void {
+    const done = this.startWork(callback);
+    if (this.staged) return void this.stageAll(chunks.map(({ chunk }) => chunk)).then(() => done(), done);
+    const fd = this.fd!;
     writeAll(
       fd,
       chunks.map(({ chunk }) => chunk),
@@ -93,15 +237,56 @@ export class TemporaryFile extends Writable {
     );
   }
 
+  /** Copies the chunks into the staging area, writing it out each time it fills, and what waits once it passes DIRECT_WRITE_MIN. */
+  private async stageAll(chunks: Buffer[]): Promise<void> {
+    const { area } = this.staged!;
+    for (const chunk of chunks) {
+      this.size += chunk.length;
+      for (let at = 0; at < chunk.length; ) {
+        const taken = chunk.copy(area, this.stagedBytes, at);
+        this.stagedBytes += taken;
+        at += taken;
+        if (this.stagedBytes === STAGE_BYTES) await this.writeStaged(STAGE_BYTES);
+        if (this.destroyed) return;
+      }
+    }
+    if (this.stagedBytes >= DIRECT_WRITE_MIN) await this.writeStaged(this.stagedBytes - (this.stagedBytes % DIRECT_BLOCK));
+  }
+
+  /** Writes the first `length` (whole blocks) staged bytes and moves the rest to the area's start. */
+  private async writeStaged(length: number): Promise<void> {
+    const { area } = this.staged!;
+    await new Promise<void>((resolve, reject) => writeDirect(this.fd!, area, length, this.position, () => this.destroyed, (error) => (error ? reject(error) : resolve())));
+    this.position += length;
+    area.copyWithin(0, length, this.stagedBytes);
+    this.stagedBytes -= length;
+  }
+
+  /** Direct writing: the last partial block, padded with zeros, then the file cut back to the bytes taken. */
+  override _final(callback: (error?: Error | null) => void): void {
+    if (!this.staged) return callback();
+    const done = this.startWork(callback);
+    const { area } = this.staged;
+    const padded = Math.ceil(this.stagedBytes / DIRECT_BLOCK) * DIRECT_BLOCK;
+    area.fill(0, this.stagedBytes, padded);
+    const cut = () => fs.ftruncate(this.fd!, this.size, (error) => done(error));
+    if (padded === 0) return cut();
+    writeDirect(this.fd!, area, padded, this.position, () => this.destroyed, (error) => (error ? done(error) : cut()));
+  }
+
   /**
    * Closes the file, after the write or flush under way (an upload cut short destroys the stream in
    * the middle of one): a descriptor closed under a write in libuv's threads could be reused by
-   * another file before the write lands.
+   * another file before the write lands, and a staging area given back under a write could be
+   * filled by another file before the disk has read it.
    */
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     const close = () => {
       const fd = this.fd;
+      const staged = this.staged;
       this.fd = null;
+      this.staged = null;
+      if (staged) stagingPool.give(staged.slot);
       if (fd === null) return callback(error);
       fs.close(fd, (closeError) => callback(error ?? closeError));
     };
@@ -113,22 +298,25 @@ export class TemporaryFile extends Writable {
 /**
  * Writes one file part to its temporary file. A broken upload (closed tab, truncated body) rejects
  * instead of hanging. When the file cannot be written (a full disk), the rest of the part is still
- * read and dropped: the parser must reach the end of the body to answer at all.
+ * read and dropped: the parser must reach the end of the body to answer at all. Settles once the
+ * file is closed, so the upload is answered (and its files removed) only after nothing writes to
+ * them any more.
  */
 function writeFilePart(part: Readable, out: Writable): Promise<void> {
   return new Promise((resolve, reject) => {
+    let failure: Error | null = null;
     let finishedWriting = false;
     part.on("error", (error) => {
+      failure ??= error;
       out.destroy();
-      reject(error);
     });
     out.on("finish", () => (finishedWriting = true));
     out.on("error", (error) => {
+      failure ??= error;
       part.unpipe(out);
       part.resume();
-      reject(error);
     });
-    out.on("close", () => (finishedWriting ? resolve() : reject(new Error("the temporary file closed early"))));
+    out.on("close", () => (failure ? reject(failure) : finishedWriting ? resolve() : reject(new Error("the temporary file closed early"))));
     part.pipe(out);
   });
 }
