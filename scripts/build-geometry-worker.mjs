@@ -14,8 +14,7 @@ export const geometryWorkerFile = path.join(root, "build/geometry-worker.mjs");
 export const cadWorkerFile = path.join(root, "build/cad-worker.mjs");
 export const uploadWorkerFile = path.join(root, "build/upload-worker.mjs");
 
-// busboy is CommonJS that requires Node's modules, which an ESM bundle cannot; it is found in node_modules.
-const EXTERNAL = ["occt-import-js", "replicad-opencascadejs", "replicad", "sharp", "busboy"];
+const EXTERNAL = ["occt-import-js", "replicad-opencascadejs", "replicad", "sharp"];
 
 /**
  * Bundles a TypeScript entry of the app (relative to the project) into one ESM file for Node, the

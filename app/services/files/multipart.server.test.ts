@@ -108,7 +108,7 @@ describe("parseMultipartUpload", () => {
     expect(leftovers()).toEqual([]);
   });
 
-  // The issue allows files of up to (≤) the limit; busboy's `limit` fires when a file *reaches* fileSize.
+  // The issue allows files of up to (≤) the limit; the parser's `limit` fires when a file *reaches* fileSize.
   it("accepts a file of exactly maxFileBytes", async () => {
     const exact = randomBytes(limits.maxFileBytes);
     const result = await parseMultipartUpload(post(form({}, [{ name: "justo.stl", bytes: exact }])), limits, tmpDir);

@@ -1,17 +1,17 @@
 // Entry of the upload worker thread (docs/decisions/0006, 0032): the per-byte work of a multipart
-// upload — finding the parts (busboy), hashing each file (sha256), keeping its first and last 64 KiB
+// upload — finding the parts (multipart-parser.ts), hashing each file (sha256), keeping its first and last 64 KiB
 // for the content check and writing it to its temporary file — runs here, off the request's thread.
 // The request's thread only reads the body and passes each chunk on (multipart.server.ts), and says
 // what a failure means in Spanish. Node runs this file as it is in tests and development (types
 // stripped); the build bundles it to build/upload-worker.mjs (scripts/build-geometry-worker.mjs).
-// Imports are Node's and busboy only: nothing here may need the app's bundler.
+// Imports are Node's and this folder's parser only: nothing here may need the app's bundler.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { type Readable, Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { parentPort } from "node:worker_threads";
-import busboy from "busboy";
+import { MultipartParser } from "./multipart-parser.ts";
 import type { UploadLimits } from "./multipart.server";
 
 /** A temporary file written through the page cache is flushed to the disk every this many bytes (see TemporaryFile). */
@@ -355,7 +355,7 @@ const PEEK_BYTES = 64 * 1024;
 export const ACK_BYTES = 256 * 1024;
 
 interface Receiving {
-  parser: ReturnType<typeof busboy>;
+  parser: MultipartParser;
   unacknowledged: number;
 }
 
@@ -382,28 +382,27 @@ function start({ id, contentType, limits, tmpPaths }: Extract<UploadThreadReques
     failure ??= reason;
   };
 
-  let parser: ReturnType<typeof busboy>;
+  let parser: MultipartParser;
   try {
-    parser = busboy({
-      headers: { "content-type": contentType },
-      defParamCharset: "utf8",
-      // busboy reports "limit" on reaching fileSize; a file of exactly the maximum is allowed.
+    parser = new MultipartParser({
+      contentType,
+      // The parser reports "limit" on reaching fileSize; a file of exactly the maximum is allowed.
       limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes + 1, fields: 200, fieldSize: 64 * 1024, parts: 300 },
     });
   } catch {
-    // No boundary, or one busboy cannot use.
+    // Not multipart/form-data, or no boundary the parser can use.
     post({ type: "done", id, fields, files: [], failure: { reason: "unreadable" } });
     return;
   }
   uploads.set(id, { parser, unacknowledged: 0 });
   const parsed = finished(parser);
 
-  parser.on("field", (name, value, info) => {
+  parser.on("field", (name: string, value: string, info: { valueTruncated: boolean }) => {
     if (info.valueTruncated) fail({ reason: "field-too-long" });
     fields.push([name, value]);
   });
 
-  parser.on("file", (field, stream, info) => {
+  parser.on("file", (field: string, stream: Readable, info: { filename: string | undefined }) => {
     const name = path.basename(info.filename ?? "").trim();
     const tmpPath = tmpPaths[created.length];
     if (!name || failure || !tmpPath) {
@@ -482,7 +481,7 @@ port?.on("message", (message: UploadThreadRequest) => {
   if (!receiving) return; // already over (a malformed body): the request's thread stops sending
   switch (message.type) {
     case "chunks":
-      // Each callback comes once busboy has taken the chunk (later when a file's disk write lags behind).
+      // Each callback comes once the parser has taken the chunk (later when a file's disk write lags behind).
       for (const bytes of message.chunks) {
         receiving.parser.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), () => acknowledge(message.id, receiving, bytes.byteLength));
       }
