@@ -179,9 +179,8 @@ export class MultipartParser extends Writable {
   private parts = 0;
   private files = 0;
   private fields = 0;
-  private partsLimited = false;
-  private filesLimited = false;
-  private fieldsLimited = false;
+  /** The limits reached so far: each is reported once. */
+  private readonly limitsReached = new Set<string>();
   /** The part being read: a file, a field, or one being dropped (null). */
   private file: FilePart | null = null;
   private fileBytes = 0;
@@ -325,10 +324,7 @@ export class MultipartParser extends Writable {
         this.field = null;
         this.emit("field", name, decode(Buffer.concat(chunks, bytes), charset), { valueTruncated: truncated });
       }
-      if (this.parts === this.limits.parts && !this.partsLimited) {
-        this.partsLimited = true;
-        this.emit("partsLimit");
-      }
+      if (this.parts === this.limits.parts) this.limitReached("partsLimit");
     }
     this.state = "after-delimiter";
     this.afterDelimiter = "";
@@ -381,32 +377,26 @@ export class MultipartParser extends Writable {
     return at + used;
   }
 
+  private limitReached(event: "filesLimit" | "fieldsLimit" | "partsLimit"): void {
+    if (this.limitsReached.has(event)) return;
+    this.limitsReached.add(event);
+    this.emit(event);
+  }
+
   private startPart(headers: { disposition?: string; contentType?: string }): void {
     this.state = "body";
     if (this.parts >= this.limits.parts) return;
     const part = describePart(headers);
     if (!part) return;
     if (part.filename !== undefined || part.mimeType === "application/octet-stream") {
-      if (this.files >= this.limits.files) {
-        if (!this.filesLimited) {
-          this.filesLimited = true;
-          this.emit("filesLimit");
-        }
-        return;
-      }
+      if (this.files >= this.limits.files) return this.limitReached("filesLimit");
       this.files++;
       this.file = new FilePart();
       this.fileBytes = 0;
       this.emit("file", part.name, this.file, { filename: part.filename, mimeType: part.mimeType });
       return;
     }
-    if (this.fields >= this.limits.fields) {
-      if (!this.fieldsLimited) {
-        this.fieldsLimited = true;
-        this.emit("fieldsLimit");
-      }
-      return;
-    }
+    if (this.fields >= this.limits.fields) return this.limitReached("fieldsLimit");
     this.fields++;
     this.field = { name: part.name, charset: part.charset, chunks: [], bytes: 0, truncated: false };
   }
