@@ -184,6 +184,8 @@ export class MultipartParser extends Writable {
   /** The part being read: a file, a field, or one being dropped (null). */
   private file: FilePart | null = null;
   private fileBytes = 0;
+  /** The file whose reader refused more during this write (its buffer is full). */
+  private fullFile: FilePart | null = null;
   private field: { name: string | undefined; charset: string; chunks: Buffer[]; bytes: number; truncated: boolean } | null = null;
 
   constructor(options: { contentType: string; limits: MultipartLimits }) {
@@ -195,6 +197,7 @@ export class MultipartParser extends Writable {
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.fullFile = null;
     let failure: Error | null = null;
     try {
       this.parse(chunk);
@@ -202,9 +205,12 @@ export class MultipartParser extends Writable {
       failure = error as Error;
     }
     if (failure) return callback(failure);
-    // The reader of the file being written wants no more for now: go on when it reads.
-    if (this.file && this.file.readableLength >= this.file.readableHighWaterMark) {
-      this.file.onRead = () => callback();
+    // The reader of the file being written wants no more for now: go on when it reads. Only after a
+    // push it refused: a write that gave the file nothing (a file past its limit, a chunk that is
+    // all a possible delimiter's start) would wait for a read that may never be asked for.
+    const full = this.fullFile as FilePart | null; // set by parse(), through data()
+    if (full && full === this.file) {
+      full.onRead = () => callback();
       return;
     }
     callback();
@@ -297,7 +303,7 @@ export class MultipartParser extends Writable {
       const room = this.limits.fileSize - this.fileBytes;
       const taken = bytes.length > room ? bytes.subarray(0, room) : bytes;
       this.fileBytes += taken.length;
-      if (taken.length > 0) this.file.push(taken);
+      if (taken.length > 0 && !this.file.push(taken)) this.fullFile = this.file;
       if (this.fileBytes >= this.limits.fileSize) {
         this.file.truncated = true;
         this.file.emit("limit");
@@ -355,26 +361,41 @@ export class MultipartParser extends Writable {
   }
 
   private readHeaders(chunk: Buffer, at: number): number {
-    // Search from a little before the new bytes, in case the empty line spans two chunks.
-    const before = Math.min(this.headerLength, HEADERS_END.length - 1);
     const take = chunk.subarray(at, at + MAX_HEADER_BYTES + HEADERS_END.length);
+    // Only the new bytes are searched, with the few before them the empty line may start in: a block
+    // sent a byte at a time costs no more than one sent at once.
+    const before = Math.min(this.headerLength, HEADERS_END.length - 1);
+    const window = before > 0 ? Buffer.concat([this.lastHeaderBytes(before), take]) : take;
+    const foundInWindow = window.indexOf(HEADERS_END);
+    const previous = this.headerLength;
     this.headerBytes.push(take);
     this.headerLength += take.length;
-    const block = Buffer.concat(this.headerBytes, this.headerLength);
-    const found = block.indexOf(HEADERS_END, this.headerLength - take.length - before);
-    if (found === -1) {
+    if (foundInWindow === -1) {
       if (this.headerLength > MAX_HEADER_BYTES + HEADERS_END.length) throw new Error("Malformed part header");
-      this.headerBytes = [block];
       return at + take.length;
     }
+    // Where the empty line starts in the whole block (which begins with the delimiter line's CRLF).
+    const found = previous - before + foundInWindow;
     if (found > MAX_HEADER_BYTES + CRLF.length) throw new Error("Malformed part header");
-    const used = found + HEADERS_END.length - (this.headerLength - take.length);
+    const block = Buffer.concat(this.headerBytes, this.headerLength);
     const headers = parseHeaders(new TextDecoder("utf-8").decode(block.subarray(CRLF.length, found)));
     this.headerBytes = [];
     this.headerLength = 0;
     if (!headers) throw new Error("Malformed part header");
     this.startPart(headers);
-    return at + used;
+    return at + found + HEADERS_END.length - previous;
+  }
+
+  /** The last `count` bytes of the header block received so far. */
+  private lastHeaderBytes(count: number): Buffer {
+    const pieces: Buffer[] = [];
+    for (let index = this.headerBytes.length - 1; index >= 0 && count > 0; index--) {
+      const piece = this.headerBytes[index]!;
+      const part = piece.subarray(Math.max(0, piece.length - count));
+      pieces.unshift(part);
+      count -= part.length;
+    }
+    return Buffer.concat(pieces);
   }
 
   private limitReached(event: "filesLimit" | "fieldsLimit" | "partsLimit"): void {

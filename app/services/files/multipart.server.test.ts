@@ -196,6 +196,74 @@ describe("parseMultipartUpload", () => {
     expect(leftovers()).toEqual([]);
   });
 
+  // Writes that give the file nothing (every byte past its limit, or a chunk that is all a possible
+  // delimiter's start) must not wait for a read of the file that nobody will ask for.
+  it("answers 413 for a file far over maxFileBytes sent in chunks of 30 000 bytes", { timeout: 20_000 }, async () => {
+    const body = multipartBody("limite", [{ name: "name", value: "Ana Torres" }, { name: "files", filename: "grande.stl", bytes: randomBytes(20 * MiB) }]);
+    const roomy = { maxFiles: 3, maxFileBytes: 2 * MiB, maxTotalBytes: 100 * MiB };
+    const result = await parseMultipartUpload(streamedRequest(body, "limite", chunksOf(body, () => 30_000)), roomy, tmpDir);
+    expect(result).toMatchObject({ ok: false, status: 413 });
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("reads a large file whole when some of its chunks are a lone CR", { timeout: 20_000 }, async () => {
+    const bytes = randomBytes(8 * MiB);
+    for (let at = 0; at < bytes.length; at += MiB) bytes[at + 70_000] = 13;
+    const body = multipartBody("limite", [{ name: "files", filename: "pieza.stl", bytes }]);
+    // 64 KiB chunks, and each CR placed above in a chunk of its own.
+    const start = body.indexOf(bytes);
+    const crs = new Set(Array.from({ length: 8 }, (_, index) => start + index * MiB + 70_000));
+    const chunks: Buffer[] = [];
+    for (let at = 0; at < body.length; ) {
+      const nextCr = [...crs].find((cr) => cr >= at && cr < at + 65_536);
+      const end = nextCr === undefined ? at + 65_536 : nextCr === at ? at + 1 : nextCr;
+      chunks.push(body.subarray(at, end));
+      at = end;
+    }
+    expect(chunks.filter((chunk) => chunk.length === 1 && chunk[0] === 13)).toHaveLength(8);
+    const big = { maxFiles: 1, maxFileBytes: 20 * MiB, maxTotalBytes: 20 * MiB };
+    const result = await parseMultipartUpload(streamedRequest(body, "limite", chunks), big, tmpDir);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.files[0]!.size).toBe(bytes.length);
+    expect(result.files[0]!.sha256).toBe(sha256(bytes));
+  });
+
+  it("answers 400 for a body that ends inside a dropped file part (an empty file input), and the upload thread lives on", { timeout: 10_000 }, async () => {
+    const cut = Buffer.concat([
+      multipartBody("limite", [{ name: "name", value: "Ana Torres" }]).subarray(0, -"--limite--\r\n".length),
+      Buffer.from('--limite\r\nContent-Disposition: form-data; name="files"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\nbytes sin fin'),
+    ]);
+    // Another upload on the same thread, half sent while the cut one is answered.
+    const other = randomBytes(300 * 1024);
+    const otherBody = multipartBody("otro", [{ name: "files", filename: "en-curso.step", bytes: other }]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent === 0) {
+          controller.enqueue(new Uint8Array(otherBody.subarray(0, 100_000)));
+          sent = 100_000;
+          return;
+        }
+        await held;
+        controller.enqueue(new Uint8Array(otherBody.subarray(sent)));
+        controller.close();
+      },
+    });
+    const inProgress = parseMultipartUpload(
+      new Request("http://localhost/cotiza", { method: "POST", body: stream, duplex: "half", headers: { "content-type": "multipart/form-data; boundary=otro" } } as RequestInit),
+      limits,
+      tmpDir,
+    );
+    const result = await parseMultipartUpload(streamedRequest(cut, "limite", [cut]), limits, tmpDir);
+    expect(result).toMatchObject({ ok: false, status: 400, message: "No pudimos leer el formulario completo. Intente enviarlo de nuevo." });
+    release();
+    const finished = await inProgress;
+    if (!finished.ok) throw new Error(finished.message);
+    expect(finished.files[0]!.sha256).toBe(sha256(other));
+  });
+
   it("answers 400 when the client's upload stream fails half-way, leaving no temporary file", { timeout: 5_000 }, async () => {
     const boundary = "limite";
     const start = Buffer.from(
@@ -259,3 +327,37 @@ describe("parseMultipartUpload", () => {
     expect(result).toMatchObject({ ok: false, status: 400, message: "Uno de los campos es demasiado largo." });
   });
 });
+
+/** A multipart body with `boundary`: text fields and files, in order, closed. */
+function multipartBody(boundary: string, parts: ({ name: string; value: string } | { name: string; filename: string; bytes: Uint8Array })[]): Buffer {
+  const pieces: Buffer[] = [];
+  for (const part of parts) {
+    if ("value" in part) pieces.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    else pieces.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`), Buffer.from(part.bytes), Buffer.from("\r\n"));
+  }
+  pieces.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(pieces);
+}
+
+/** `body` cut into chunks of `size(index)` bytes. */
+function chunksOf(body: Buffer, size: (index: number) => number): Buffer[] {
+  const chunks: Buffer[] = [];
+  for (let at = 0, index = 0; at < body.length; index++) {
+    chunks.push(body.subarray(at, at + size(index)));
+    at += size(index);
+  }
+  return chunks;
+}
+
+/** A POST whose body arrives as exactly these chunks, one per pull, as a socket hands them over. */
+function streamedRequest(body: Buffer, boundary: string, chunks: Buffer[]): Request {
+  let index = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (index === chunks.length) return controller.close();
+      controller.enqueue(new Uint8Array(chunks[index++]!));
+    },
+  });
+  expect(Buffer.concat(chunks).equals(body)).toBe(true);
+  return new Request("http://localhost/cotiza", { method: "POST", body: stream, duplex: "half", headers: { "content-type": `multipart/form-data; boundary=${boundary}` } } as RequestInit);
+}

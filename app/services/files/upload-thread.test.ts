@@ -107,6 +107,17 @@ describe("TemporaryFile", () => {
     expect(flushes).not.toHaveBeenCalled();
   });
 
+  it("gives a file the same permissions whichever way it is written", async () => {
+    const direct = newPath();
+    const cached = newPath();
+    for (const [target, directly] of [[direct, true], [cached, false]] as const) {
+      const file = new TemporaryFile(target, { direct: directly });
+      await new Promise<void>((resolve, reject) => file.end(Buffer.alloc(5000, 1), resolve).once("error", reject));
+      await new Promise((resolve) => file.once("close", resolve));
+    }
+    expect(fs.statSync(direct).mode & 0o777).toBe(fs.statSync(cached).mode & 0o777);
+  });
+
   it("directly: refuses a file that exists and gives its staging area back", async () => {
     if (!directWritesWork(dir)) return;
     const target = newPath();

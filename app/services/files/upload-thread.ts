@@ -195,7 +195,8 @@ export class TemporaryFile extends Writable {
     if (staged) {
       try {
         const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_DIRECT;
-        this.fd = await new Promise<number>((resolve, reject) => fs.open(this.file, flags, 0o600, (error, fd) => (error ? reject(error) : resolve(fd))));
+        // The same permissions as a file opened "wx" (0o666 less the umask), whichever way it is written.
+        this.fd = await new Promise<number>((resolve, reject) => fs.open(this.file, flags, 0o666, (error, fd) => (error ? reject(error) : resolve(fd))));
         this.staged = staged;
         this.direct = true;
         return;
@@ -406,6 +407,8 @@ function start({ id, contentType, limits, tmpPaths }: Extract<UploadThreadReques
     const name = path.basename(info.filename ?? "").trim();
     const tmpPath = tmpPaths[created.length];
     if (!name || failure || !tmpPath) {
+      // Dropped; a body that ends or is aborted inside it fails it, which is the parser's to report.
+      stream.on("error", () => {});
       stream.resume();
       return;
     }
