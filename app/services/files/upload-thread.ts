@@ -125,6 +125,11 @@ function writeAll(fd: number, buffers: Buffer[], stopped: () => boolean, callbac
   });
 }
 
+/** A plain descriptor (not a FileHandle: the writer closes it itself, after any write under way). */
+function openDescriptor(file: string, flags: fs.OpenMode, mode?: fs.Mode): Promise<number> {
+  return new Promise((resolve, reject) => fs.open(file, flags, mode, (error, fd) => (error ? reject(error) : resolve(fd))));
+}
+
 /** Writes `length` bytes of `area` at `position` directly, again from where a short write stopped (whole blocks only). */
 function writeDirect(fd: number, area: Buffer, length: number, position: number, stopped: () => boolean, callback: (error: NodeJS.ErrnoException | null) => void, done = 0): void {
   fs.write(fd, area, done, length - done, position + done, (error, written) => {
@@ -196,7 +201,7 @@ export class TemporaryFile extends Writable {
       try {
         const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_DIRECT;
         // The same permissions as a file opened "wx" (0o666 less the umask), whichever way it is written.
-        this.fd = await new Promise<number>((resolve, reject) => fs.open(this.file, flags, 0o666, (error, fd) => (error ? reject(error) : resolve(fd))));
+        this.fd = await openDescriptor(this.file, flags, 0o666);
         this.staged = staged;
         this.direct = true;
         return;
@@ -205,7 +210,7 @@ export class TemporaryFile extends Writable {
         throw error;
       }
     }
-    this.fd = await new Promise<number>((resolve, reject) => fs.open(this.file, "wx", (error, fd) => (error ? reject(error) : resolve(fd))));
+    this.fd = await openDescriptor(this.file, "wx");
   }
 
   /** Marks a write under way; the function returned ends it, answers `callback`, then runs a close that waited. */
@@ -222,11 +227,12 @@ export class TemporaryFile extends Writable {
 
   override _writev(chunks: { chunk: Buffer }[], callback: (error?: Error | null) => void): void {
     const done = this.startWork(callback);
-    if (this.staged) return void this.stageAll(chunks.map(({ chunk }) => chunk)).then(() => done(), done);
+    const buffers = chunks.map(({ chunk }) => chunk);
+    if (this.staged) return void this.stageAll(buffers).then(() => done(), done);
     const fd = this.fd!;
     writeAll(
       fd,
-      chunks.map(({ chunk }) => chunk),
+      buffers,
       () => this.destroyed,
       (error, written) => {
         if (error || this.destroyed) return done(error);
