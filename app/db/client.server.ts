@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { durableStartParams, makePgliteDurable } from "./pglite-durability.server";
+import { pgliteDriverClient } from "./pglite-driver-client.server";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -89,7 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     releaseLock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(pgliteDriverClient(client), { schema }) as unknown as Db;
   return {
     kind: "pglite",
     db,
