@@ -1,10 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { countIfWrite, writeRequestStarted, writesSettled } from "./foreground.server";
+import { countIfWrite, QUIET_MS, writeRequestStarted, writesSettled } from "./foreground.server";
 
-// The count of write requests in flight that background jobs wait for (docs/decisions/0073): by
-// hand, and through a real HTTP server whose requests are counted as the app counts them.
+// The count of write requests in flight that background jobs wait for (docs/decisions/0073, 0075):
+// by hand, and through a real HTTP server whose requests are counted as the app counts them.
 
 /** Whether `promise` settled within `ms`. */
 async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
@@ -15,7 +15,8 @@ async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boo
 }
 
 describe("writesSettled", () => {
-  it("resolves at once with no write in flight, and once the last of several writes ends", async () => {
+  it("resolves at once with no write in flight, and once the last of several writes has been over for QUIET_MS", async () => {
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
     expect(await settledWithin(writesSettled(), 50)).toBe(true);
     const first = writeRequestStarted();
     const second = writeRequestStarted();
@@ -24,8 +25,26 @@ describe("writesSettled", () => {
     // Ending the same write twice does not count as the other one ending.
     first();
     expect(await settledWithin(settled, 100)).toBe(false);
+    const lastEnded = performance.now();
     second();
-    expect(await settledWithin(settled, 100)).toBe(true);
+    expect(await settledWithin(settled, QUIET_MS / 2)).toBe(false);
+    expect(await settledWithin(settled, QUIET_MS + 500)).toBe(true);
+    expect(performance.now() - lastEnded).toBeGreaterThanOrEqual(QUIET_MS - 5);
+  });
+
+  it("keeps waiting when the next write starts within QUIET_MS of the last one's end (a busy server, not a pause)", async () => {
+    let ended = writeRequestStarted();
+    const settled = writesSettled(undefined, 60_000);
+    // One write after another, each starting 20 ms after the previous ended: the count touches zero
+    // each time, for far less than QUIET_MS.
+    for (let round = 0; round < 8; round += 1) {
+      ended();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      ended = writeRequestStarted();
+      expect(await settledWithin(settled, 20)).toBe(false);
+    }
+    ended();
+    expect(await settledWithin(settled, QUIET_MS + 500)).toBe(true);
   });
 
   it("gives up waiting after maxMs, and at once when its signal aborts", async () => {
@@ -62,7 +81,7 @@ describe("countIfWrite on a real server", () => {
     try {
       const open = await fetch(url, { signal: stream.signal });
       expect(open.status).toBe(200);
-      expect(await settledWithin(writesSettled(), 50), "an open GET is not a write").toBe(true);
+      expect(await settledWithin(writesSettled(), QUIET_MS + 200), "an open GET is not a write").toBe(true);
 
       const posted = fetch(url, { method: "POST", body: "{}" });
       await expect.poll(() => finishPost !== undefined).toBe(true);
