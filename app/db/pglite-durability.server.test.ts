@@ -38,4 +38,40 @@ describe("PGlite's commits reach the disk", () => {
     expect(walSync, `the WAL segment is synced while the INSERT commits\n${log.slice(-4000)}`).toBeGreaterThan(before);
     expect(walSync).toBeLessThan(after);
   }, 120_000);
+
+  it("commits a rate-limit count without a WAL flush, and still flushes the next real commit (0075)", async () => {
+    const trace = await traced(
+      `import fs from "node:fs";
+       import { sql } from "drizzle-orm";
+       import { getDb, openDatabase, useDatabase } from "~/db/client.server";
+       import { consumeRateLimit } from "~/services/security/rate-limit.server";
+       import { markerPath } from "../../tests/support/strace";
+       const mark = (name: string) => { try { fs.openSync(markerPath(name), "r"); } catch {} };
+       const database = await openDatabase({ dataDir: process.env.DATA_DIR + "/db" });
+       await database.migrate();
+       useDatabase(database);
+       await getDb().execute(sql\`create table count_probe (n int)\`);
+       mark("before-count");
+       const counted = await consumeRateLimit("probe:127.0.0.1", { limit: 5, windowMs: 60_000 });
+       if (!counted.allowed || counted.remaining !== 4) throw new Error("unexpected count " + JSON.stringify(counted));
+       mark("after-count");
+       await getDb().execute(sql\`insert into count_probe values (1)\`);
+       mark("after-insert");
+       await database.close();`,
+      dataDir,
+    );
+    const log = trace.lines.join("\n");
+    const walSync = new RegExp(`fsync\\(\\d+<${escapeRegExp(path.join(dataDir, "db", "pg_wal"))}/[0-9A-F]{24}>\\) = 0`);
+    const beforeCount = trace.index(markerOf("before-count"));
+    const afterCount = trace.index(markerOf("after-count"), beforeCount);
+    const afterInsert = trace.index(markerOf("after-insert"), afterCount);
+    expect(beforeCount, log).toBeGreaterThanOrEqual(0);
+    expect(afterCount, log).toBeGreaterThan(beforeCount);
+    expect(afterInsert, log).toBeGreaterThan(afterCount);
+    const syncDuringCount = trace.index(walSync, beforeCount);
+    expect(syncDuringCount === -1 || syncDuringCount > afterCount, `no WAL fsync while the count commits\n${log.slice(-4000)}`).toBe(true);
+    const syncOfInsert = trace.index(walSync, afterCount);
+    expect(syncOfInsert, `the next INSERT still syncs the WAL\n${log.slice(-4000)}`).toBeGreaterThan(afterCount);
+    expect(syncOfInsert).toBeLessThan(afterInsert);
+  }, 120_000);
 });

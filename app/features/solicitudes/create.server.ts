@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { solicitudes, type SolicitudEstimate } from "~/db/schema/solicitudes";
 import { logger } from "~/lib/logger.server";
@@ -107,7 +107,7 @@ export async function createSolicitud(input: CreateSolicitudInput): Promise<Resu
   const key = replayKey(input.token, input.nonce, fingerprint);
 
   // The same form posted again (double click, resubmit), or the same request with a new token.
-  const existing = (await findByToken(key)) ?? (await findRecentDuplicate(fingerprint));
+  const existing = await findEarlier(key, fingerprint);
   if (existing) return ok({ ...existing, duplicate: true });
 
   // Every attempt counted against the route's loose limit; only requests about to be stored count here.
@@ -155,12 +155,28 @@ async function findByToken(token: string): Promise<{ id: string; number: string 
   return row ?? null;
 }
 
+const recentDuplicate = (fingerprint: string, now: number) => and(eq(solicitudes.fingerprint, fingerprint), gt(solicitudes.createdAt, new Date(now - DUPLICATE_WINDOW_MS)));
+
 async function findRecentDuplicate(fingerprint: string, now = Date.now()): Promise<{ id: string; number: string } | null> {
   const [row] = await getDb()
     .select({ id: solicitudes.id, number: solicitudes.number })
     .from(solicitudes)
-    .where(and(eq(solicitudes.fingerprint, fingerprint), gt(solicitudes.createdAt, new Date(now - DUPLICATE_WINDOW_MS))))
+    .where(recentDuplicate(fingerprint, now))
     .orderBy(desc(solicitudes.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The request already stored under this replay key, else the newest one with this content within
+ * the window: one query for both (each new request asks, so the statement counts; 0075).
+ */
+async function findEarlier(token: string, fingerprint: string, now = Date.now()): Promise<{ id: string; number: string } | null> {
+  const [row] = await getDb()
+    .select({ id: solicitudes.id, number: solicitudes.number })
+    .from(solicitudes)
+    .where(or(eq(solicitudes.formToken, token), recentDuplicate(fingerprint, now)))
+    .orderBy(sql`${solicitudes.formToken} = ${token} desc`, desc(solicitudes.createdAt))
     .limit(1);
   return row ?? null;
 }

@@ -1,4 +1,4 @@
-import { enqueueMail, type DbTransaction } from "~/services/mail/outbox.server";
+import { enqueueMails, type DbTransaction } from "~/services/mail/outbox.server";
 import { staffRecipientsFor } from "~/services/mail/mail-config.server";
 import { renderEmail, type EmailFacts } from "~/services/mail/templates.server";
 import { getEnv } from "~/lib/env.server";
@@ -56,10 +56,6 @@ export async function enqueueSolicitudEmails(tx: DbTransaction, facts: EmailFact
     action: isQuote ? { label: "Ver mis cotizaciones", url: `${publicUrl}/quotes` } : undefined,
     footerNote: "Si usted no envió este formulario, ignore este mensaje.",
   }, facts);
-  await enqueueMail(
-    { to: data.email, subject: isQuote ? `Solicitud de cotización ${data.number} recibida` : `Mensaje ${data.number} recibido`, ...confirmation },
-    { tx },
-  );
 
   const staff = renderEmail({
     preheader: `${data.number}: ${data.name}${data.company ? ` (${data.company})` : ""}`,
@@ -70,8 +66,12 @@ export async function enqueueSolicitudEmails(tx: DbTransaction, facts: EmailFact
     ],
     action: { label: "Abrir en el panel", url: `${publicUrl}/admin/formularios/${data.id}` },
   }, facts);
-  await enqueueMail(
-    { to: staffRecipientsFor(facts), replyTo: data.email, subject: `[${data.number}] ${isQuote ? "Solicitud de cotización" : "Contacto"}: ${data.name}`, ...staff },
+  // One statement for both (0075).
+  await enqueueMails(
+    [
+      { to: data.email, subject: isQuote ? `Solicitud de cotización ${data.number} recibida` : `Mensaje ${data.number} recibido`, ...confirmation },
+      { to: staffRecipientsFor(facts), replyTo: data.email, subject: `[${data.number}] ${isQuote ? "Solicitud de cotización" : "Contacto"}: ${data.name}`, ...staff },
+    ],
     { tx },
   );
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import { getDb, type Database } from "~/db/client.server";
 import { outbox } from "~/db/schema/outbox";
-import { CLAIM_LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS, deliverDueMail, enqueueMail, outboxSummary, retryFailedMail, startMailWorker } from "./outbox.server";
+import { CLAIM_LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS, deliverDueMail, enqueueMail, enqueueMails, outboxSummary, retryFailedMail, startMailWorker } from "./outbox.server";
 import { startSmtpTestServer, type SmtpTestServer } from "../../../tests/support/smtp-test-server";
 import { getSiteFacts } from "~/features/site/site-facts.server";
 import { renderEmail } from "./templates.server";
@@ -184,6 +184,30 @@ describe("enqueueMail", () => {
 
     const id = await getDb().transaction(async (tx) => (await enqueueMail({ to: ["a@example.com", "b@example.com"], subject: "Confirmado", html: "<p>x</p>", text: "x" }, { tx })).id);
     expect(await rowOf(id)).toMatchObject({ to: "a@example.com, b@example.com", subject: "Confirmado", status: "pending", attempts: 0 });
+  });
+
+  it("writes several messages in one call, each with its own fields, ids in the order given; one bad message writes none", async () => {
+    const ids = await getDb().transaction(async (tx) =>
+      enqueueMails(
+        [
+          { to: "cliente@example.com", subject: "Recibida", html: "<p>a</p>", text: "a" },
+          { to: ["ventas@example.com", "planta@example.com"], replyTo: "cliente@example.com", subject: "Nueva", html: "<p>b</p>", text: "b" },
+        ],
+        { tx },
+      ),
+    );
+    expect(ids).toHaveLength(2);
+    expect(await rowOf(ids[0]!.id)).toMatchObject({ to: "cliente@example.com", subject: "Recibida", replyTo: null, text: "a", status: "pending", attempts: 0 });
+    expect(await rowOf(ids[1]!.id)).toMatchObject({ to: "ventas@example.com, planta@example.com", subject: "Nueva", replyTo: "cliente@example.com", text: "b", status: "pending" });
+
+    await expect(
+      enqueueMails([
+        { to: "a@example.com", subject: "Bien", html: "<p>x</p>", text: "x" },
+        { to: "b@example.com", subject: "Mal\nBcc: x@example.com", html: "<p>x</p>", text: "x" },
+      ]),
+    ).rejects.toThrow();
+    expect(await getDb().select().from(outbox)).toHaveLength(2);
+    expect(await enqueueMails([])).toEqual([]);
   });
 
   it("rejects a subject with a line break (header injection)", async () => {

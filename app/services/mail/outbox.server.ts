@@ -67,17 +67,28 @@ export interface EnqueueMailOptions {
 
 /** Writes one message to the outbox (status pending) and wakes the local worker. Returns its id. */
 export async function enqueueMail(input: EnqueueMailInput, options: EnqueueMailOptions = {}): Promise<{ id: string }> {
-  const mail = EnqueueMailSchema.parse(input);
+  const [row] = await enqueueMails([input], options);
+  return row!;
+}
+
+/**
+ * Writes several messages to the outbox in one statement (status pending, in the order given) and
+ * wakes the local worker. Returns their ids in the same order.
+ */
+export async function enqueueMails(inputs: EnqueueMailInput[], options: EnqueueMailOptions = {}): Promise<{ id: string }[]> {
+  if (inputs.length === 0) return [];
+  const mails = inputs.map((input) => EnqueueMailSchema.parse(input));
   const db = options.tx ?? getDb();
-  const [row] = await db
+  const nextAttemptAt = new Date();
+  const rows = await db
     .insert(outbox)
-    .values({ ...mail, replyTo: mail.replyTo ?? null, status: "pending", attempts: 0, nextAttemptAt: new Date() })
+    .values(mails.map((mail) => ({ ...mail, replyTo: mail.replyTo ?? null, status: "pending" as const, attempts: 0, nextAttemptAt })))
     .returning({ id: outbox.id });
-  // Inside a transaction the row is invisible to the worker until the caller commits: wake it a
+  // Inside a transaction the rows are invisible to the worker until the caller commits: wake it a
   // little later (callers may also call nudgeMailWorker() right after commit). Polling is the backstop.
   if (options.tx) setTimeout(nudgeMailWorker, 250).unref();
   else nudgeMailWorker();
-  return { id: row.id };
+  return rows;
 }
 
 export interface DeliverDueMailOptions {
