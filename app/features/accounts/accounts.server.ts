@@ -1,5 +1,5 @@
 import type { RequestMeta } from "~/lib/request-meta";
-import { CLIENT_IP_HEADER, CUSTOMER_ROLE, getAuth } from "./auth.server";
+import { CLIENT_IP_HEADER, CUSTOMER_ROLE, getAuth, SESSION_COOKIE_PREFIX } from "./auth.server";
 import { isStaffRole } from "./staff-roles";
 
 // Who is signed in. This and the sign-in modules are the accounts feature's auth adapter: better-auth
@@ -14,6 +14,19 @@ export interface SessionUser {
   role: string;
   company: string | null;
   phone: string | null;
+}
+
+/** better-auth's session cookie; "__Secure-" in front when cookies are secure. */
+const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
+
+/** True when the Cookie header carries a (non-empty) session cookie, valid or not. */
+export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(/;\s*/).some((part) => {
+    const separator = part.indexOf("=");
+    const name = part.slice(0, separator).trim();
+    return separator > 0 && separator < part.length - 1 && (name === SESSION_COOKIE || name === `__Secure-${SESSION_COOKIE}`);
+  });
 }
 
 /** Only what better-auth needs from the browser's request, plus the trusted client IP. */
@@ -41,6 +54,9 @@ export function toSessionUser(value: Record<string, unknown>): SessionUser {
 
 /** The signed-in user of a request (cookie or bearer token), or null. */
 export async function getSessionUser(meta: RequestMeta): Promise<SessionUser | null> {
+  // Without a session cookie or a bearer token there is no session to read: better-auth would say
+  // so after building its whole request context, on every anonymous form post (0075).
+  if (!meta.request.headers.has("authorization") && !hasSessionCookie(meta.request.headers.get("cookie"))) return null;
   const result = await getAuth().api.getSession({ headers: forwardHeaders(meta) });
   if (!result?.user || result.user.banned) return null;
   return toSessionUser(result.user);
