@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { z } from "~/lib/zod";
 import { afterCommit, getDb, type DbTransaction } from "~/db/client.server";
@@ -80,10 +81,9 @@ export async function enqueueMails(inputs: EnqueueMailInput[], options: EnqueueM
   const mails = inputs.map((input) => EnqueueMailSchema.parse(input));
   const db = options.tx ?? getDb();
   const nextAttemptAt = new Date();
-  const rows = await db
-    .insert(outbox)
-    .values(mails.map((mail) => ({ ...mail, replyTo: mail.replyTo ?? null, status: "pending" as const, attempts: 0, nextAttemptAt })))
-    .returning({ id: outbox.id });
+  // The ids are chosen here: PostgreSQL does not promise RETURNING in the order of VALUES.
+  const rows = mails.map(() => ({ id: randomUUID() }));
+  await db.insert(outbox).values(mails.map((mail, index) => ({ ...mail, id: rows[index]!.id, replyTo: mail.replyTo ?? null, status: "pending" as const, attempts: 0, nextAttemptAt })));
   // Inside a transaction the rows are invisible to the worker until the caller commits: wake it a
   // little later (callers may also call nudgeMailWorker() right after commit). Polling is the backstop.
   if (options.tx) setTimeout(nudgeMailWorker, 250).unref();

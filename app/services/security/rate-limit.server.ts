@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb, inTransactionScope, type DbTransaction } from "~/db/client.server";
+import { getDatabase, getDb, inTransactionScope, type DbTransaction } from "~/db/client.server";
 import { rateLimits } from "~/db/schema/security";
 import { getSettings } from "~/services/settings/settings.server";
 import { defaultRateLimit, type RateLimitLabel } from "./rate-limit-settings";
@@ -21,20 +21,23 @@ export interface RateLimitResult {
 
 /**
  * Counts one request against `key` in a fixed window. One atomic upsert, so every process that
- * shares the database shares the counter. On its own (outside a `withTransaction` scope, where it
- * joins the caller's transaction) it commits without waiting for the disk: a counter is not worth a
- * WAL flush, about a third of its time (docs/decisions/0075). A crash can forget the last counts,
- * which loosens a limit for at most one window; it never makes the database inconsistent.
+ * shares the database shares the counter. On PGlite, on its own (outside a `withTransaction` scope,
+ * where it joins the caller's transaction), it commits without waiting for the disk: a counter is
+ * not worth a WAL flush, about a third of its time (docs/decisions/0075). PGlite has no WAL writer,
+ * so such a count reaches the disk with the next commit that waits (every other one) or the next
+ * checkpoint: a crash can forget the counts since then, which loosens a limit for at most one window
+ * and never makes the database inconsistent. On a PostgreSQL server it stays one statement.
  */
 export async function consumeRateLimit(key: string, given: RateLimitRule, now = Date.now()): Promise<RateLimitResult> {
   const rule = await ruleInEffect(given);
   if (!rule) return { allowed: true, remaining: given.limit, retryAfterSeconds: 0 };
-  const row = inTransactionScope()
-    ? await countRequest(getDb() as unknown as DbTransaction, key, rule, now)
-    : await getDb().transaction(async (tx) => {
-        await tx.execute(sql`set local synchronous_commit = off`);
-        return countRequest(tx, key, rule, now);
-      });
+  const row =
+    inTransactionScope() || getDatabase().kind !== "pglite"
+      ? await countRequest(getDb() as unknown as DbTransaction, key, rule, now)
+      : await getDb().transaction(async (tx) => {
+          await tx.execute(sql`set local synchronous_commit = off`);
+          return countRequest(tx, key, rule, now);
+        });
   const count = row?.count ?? 1;
   const startedAt = row?.windowStartedAt ?? now;
   return {
@@ -44,9 +47,10 @@ export async function consumeRateLimit(key: string, given: RateLimitRule, now = 
   };
 }
 
-async function countRequest(tx: DbTransaction, key: string, rule: RateLimitRule, now: number): Promise<{ count: number; windowStartedAt: number } | undefined> {
+/** The upsert itself, on `db` (the database, or a transaction). */
+async function countRequest(db: DbTransaction, key: string, rule: RateLimitRule, now: number): Promise<{ count: number; windowStartedAt: number } | undefined> {
   const windowStart = now - rule.windowMs;
-  const [row] = await tx
+  const [row] = await db
     .insert(rateLimits)
     .values({ key, count: 1, windowStartedAt: now })
     .onConflictDoUpdate({
