@@ -4,9 +4,16 @@ import { drizzle } from "drizzle-orm/pglite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DRIVER_TEXT_TYPES, pgliteDriverClient } from "./pglite-driver-client.server";
 
+/** The named statements prepared on `client`'s connection. */
+async function preparedNames(client: PGlite): Promise<string[]> {
+  const result = await client.query<{ name: string }>("select name from pg_prepared_statements order by name");
+  return result.rows.map((row) => row.name);
+}
+
 // The client drizzle-orm gets on PGlite (docs/decisions/0075): the same rows as the plain client,
 // for every type the driver keeps as text and in a transaction, without the per-query copy of
-// PGlite's parser table; a query with other parsers keeps them.
+// PGlite's parser table; a query with other parsers keeps them; statements kept prepared, with
+// PostgreSQL's own values, errors and notifications.
 
 const ROWS = sql`select
   timestamp '2026-11-30 10:15:00' as ts,
@@ -65,11 +72,11 @@ describe("pgliteDriverClient", () => {
     expect(await after.transaction((tx) => tx.execute(ROWS))).toEqual(await before.transaction((tx) => tx.execute(ROWS)));
   });
 
-  it("sends drizzle's queries without their copy of the driver's parsers, and other parsers as given", async () => {
+  it("sends drizzle's statements that are not kept prepared without the driver's parsers, and other parsers as given", async () => {
     const seen = recordOptions(wrapped);
     const db = drizzle(pgliteDriverClient(wrapped));
-    await db.execute(sql`select 1 as one`);
-    await db.transaction((tx) => tx.execute(sql`select 2 as two`));
+    await db.execute(sql`create table first_table (n int)`);
+    await db.transaction((tx) => tx.execute(sql`create table second_table (n int)`));
     expect(seen).toHaveLength(2);
     for (const options of seen) {
       expect(options).toBeDefined();
@@ -79,7 +86,6 @@ describe("pgliteDriverClient", () => {
     const client = pgliteDriverClient(wrapped);
     const custom = await client.query<{ n: string }>("select 7::int4 as n", [], { parsers: { 23: (value: string) => `n=${value}` } });
     expect(custom.rows[0]!.n).toBe("n=7");
-    expect(seen.at(-1)?.parsers).toBeDefined();
   });
 
   it("knows the parsers drizzle-orm's driver sends (a new version with others fails here, not in production)", async () => {
@@ -98,5 +104,87 @@ describe("pgliteDriverClient", () => {
     await drizzle(client).execute(sql`select pg_notify('canal', 'hola')`);
     expect(heard).toEqual(["hola"]);
     await stop();
+  });
+
+  it("runs drizzle's statements prepared: the same values of every type, in and out of a transaction, each statement prepared once", async () => {
+    const setup = `create table things (
+      id uuid primary key default gen_random_uuid(), label text not null, n int, big bigint, price numeric(12, 2),
+      active boolean, data jsonb, list jsonb, tags text[], at timestamptz, day date, raw bytea, unique (label))`;
+    await plain.exec(setup);
+    await wrapped.exec(setup);
+    const insert = sql`insert into things (label, n, big, price, active, data, list, tags, at, day, raw) values (${"uno"}, ${7}, ${"9007199254740993"}, ${"1234.50"}, ${true}, ${JSON.stringify({ a: 1, b: "dos" })}::jsonb, ${JSON.stringify([1, 2])}::jsonb, ${sql.param(["x", "y z", 'co"mi,lla'])}, ${new Date("2026-11-30T10:15:00Z")}, ${"2026-11-30"}, ${new Uint8Array([0, 1, 255])}) returning label, n, big, price, active, data, list, tags, at, day, raw`;
+    const select = (label: string | null) => sql`select label, n, big, price, active, data, list, tags, at, day, raw from things where label = ${label} or ${label}::text is null order by label`;
+    const before = drizzle(plain);
+    const after = drizzle(pgliteDriverClient(wrapped));
+    expect((await after.execute(insert)).rows).toEqual((await before.execute(insert)).rows);
+    expect((await after.execute(select("uno"))).rows).toEqual((await before.execute(select("uno"))).rows);
+    expect((await after.execute(select(null))).rows).toEqual((await before.execute(select(null))).rows);
+    const inTransaction = await after.transaction((tx) => tx.execute(select("uno")));
+    expect(inTransaction.rows).toEqual((await before.execute(select("uno"))).rows);
+    expect((await after.execute(select("uno"))).rows[0]).toMatchObject({ label: "uno", n: 7, price: "1234.50", active: true, data: { a: 1, b: "dos" }, list: [1, 2], tags: ["x", "y z", 'co"mi,lla'], day: "2026-11-30" });
+    // The insert and the select (one text for both values of `label`), each prepared once.
+    expect(await preparedNames(wrapped)).toHaveLength(2);
+    expect(await preparedNames(plain)).toHaveLength(0);
+  });
+
+  it("answers with PostgreSQL's own errors, and a transaction that fails rolls back; the connection goes on", async () => {
+    const db = drizzle(pgliteDriverClient(wrapped));
+    await db.execute(sql`create table uniques (code text primary key)`);
+    const add = (code: string) => db.execute(sql`insert into uniques (code) values (${code})`);
+    await add("A");
+    const duplicate = await add("A").catch((error: unknown) => error);
+    expect(duplicate).toBeInstanceOf(Error);
+    let cause: unknown = duplicate;
+    while (cause && typeof cause === "object" && !(cause as { code?: string }).code) cause = (cause as { cause?: unknown }).cause;
+    expect((cause as { code?: string }).code).toBe("23505");
+
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into uniques (code) values (${"B"})`);
+        await tx.execute(sql`insert into uniques (code) values (${"A"})`);
+      }),
+    ).rejects.toThrow();
+    expect((await db.execute(sql`select code from uniques order by code`)).rows).toEqual([{ code: "A" }]);
+    const syntax = await db.execute(sql`select from where`).catch((error: unknown) => error);
+    expect(String((syntax as { cause?: Error }).cause?.message ?? syntax)).toMatch(/syntax error/);
+    await add("C");
+    expect((await db.execute(sql`select count(*)::int as n from uniques`)).rows).toEqual([{ n: 2 }]);
+  });
+
+  it("delivers notifications sent by a prepared statement", async () => {
+    const client = pgliteDriverClient(wrapped);
+    const heard: string[] = [];
+    const stop = await client.listen("avisos", (payload) => heard.push(payload));
+    const db = drizzle(client);
+    await db.execute(sql`select pg_notify('avisos', ${"uno"})`);
+    await db.execute(sql`select pg_notify('avisos', ${"dos"})`);
+    await db.transaction((tx) => tx.execute(sql`select pg_notify('avisos', ${"tres"})`));
+    await expect.poll(() => heard).toEqual(["uno", "dos", "tres"]);
+    await stop();
+  });
+
+  it("keeps at most the given number of statements, closing the least recently used", async () => {
+    const db = drizzle(pgliteDriverClient(wrapped, 3));
+    for (let n = 1; n <= 6; n += 1) await db.execute(sql.raw(`select ${n} as n`));
+    expect(await preparedNames(wrapped)).toHaveLength(3);
+    // Used again, the first text is prepared anew and still answers.
+    expect((await db.execute(sql.raw("select 1 as n"))).rows).toEqual([{ n: 1 }]);
+    expect(await preparedNames(wrapped)).toHaveLength(3);
+  });
+
+  it("runs a statement again the ordinary way when its table changed under it", async () => {
+    const db = drizzle(pgliteDriverClient(wrapped));
+    await db.execute(sql`create table shapes (a int)`);
+    await db.execute(sql`insert into shapes values (1)`);
+    expect((await db.execute(sql`select * from shapes`)).rows).toEqual([{ a: 1 }]);
+    await db.execute(sql`alter table shapes add column b int default 2`);
+    expect((await db.execute(sql`select * from shapes`)).rows).toEqual([{ a: 1, b: 2 }]);
+    expect((await db.execute(sql`select * from shapes`)).rows).toEqual([{ a: 1, b: 2 }]);
+  });
+
+  it("keeps answering many statements sent at once, each with its own values", async () => {
+    const db = drizzle(pgliteDriverClient(wrapped));
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, n) => (n % 2 ? db.execute(sql`select ${n}::int as n`) : db.transaction((tx) => tx.execute(sql`select ${n}::int as n`)))));
+    expect(answers.map((answer) => answer.rows[0])).toEqual(Array.from({ length: 60 }, (_, n) => ({ n })));
   });
 });
