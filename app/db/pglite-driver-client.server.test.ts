@@ -187,4 +187,37 @@ describe("pgliteDriverClient", () => {
     const answers = await Promise.all(Array.from({ length: 60 }, (_, n) => (n % 2 ? db.execute(sql`select ${n}::int as n`) : db.transaction((tx) => tx.execute(sql`select ${n}::int as n`)))));
     expect(answers.map((answer) => answer.rows[0])).toEqual(Array.from({ length: 60 }, (_, n) => ({ n })));
   });
+
+  it("prepares again a statement the connection lost (DEALLOCATE ALL), and two wrappers of one client never share a name", async () => {
+    const first = drizzle(pgliteDriverClient(wrapped));
+    const second = drizzle(pgliteDriverClient(wrapped));
+    const ask = (db: typeof first, n: number) => db.execute(sql`select ${n}::int as n`);
+    expect((await ask(first, 1)).rows).toEqual([{ n: 1 }]);
+    expect((await ask(second, 2)).rows).toEqual([{ n: 2 }]);
+    expect(await preparedNames(wrapped)).toHaveLength(2);
+    await wrapped.exec("deallocate all");
+    expect((await ask(first, 3)).rows).toEqual([{ n: 3 }]);
+    expect((await ask(second, 4)).rows).toEqual([{ n: 4 }]);
+    expect(await preparedNames(wrapped)).toHaveLength(2);
+  });
+
+  it("refuses a statement on a transaction that is already over, as PGlite does", async () => {
+    const db = drizzle(pgliteDriverClient(wrapped));
+    let kept: Parameters<Parameters<typeof db.transaction>[0]>[0] | undefined;
+    await db.transaction(async (tx) => {
+      kept = tx;
+      await tx.execute(sql`select ${1}::int as n`);
+    });
+    const late = await kept!.execute(sql`select ${1}::int as n`).catch((error: unknown) => error);
+    expect(String((late as { cause?: Error }).cause?.message ?? late)).toMatch(/Transaction is closed/);
+  });
+
+  it("answers a value PostgreSQL cannot read (an error at Bind) with its own error, and goes on", async () => {
+    const db = drizzle(pgliteDriverClient(wrapped));
+    const bad = await db.execute(sql`select ${"abc"}::int as n`).catch((error: unknown) => error);
+    expect((bad as { cause?: { code?: string } }).cause?.code).toBe("22P02");
+    expect((await db.execute(sql`select ${"12"}::int as n`)).rows).toEqual([{ n: 12 }]);
+    await expect(db.transaction((tx) => tx.execute(sql`select ${"abc"}::int as n`))).rejects.toThrow();
+    expect((await db.transaction((tx) => tx.execute(sql`select ${"13"}::int as n`))).rows).toEqual([{ n: 13 }]);
+  });
 });

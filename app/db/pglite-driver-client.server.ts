@@ -39,43 +39,43 @@ function withoutDriverParsers(options: QueryOptions | undefined): QueryOptions |
 // INSERT, UPDATE, DELETE and WITH are kept (not DDL, SET or transaction control), at most
 // MAX_PREPARED of them, the least recently used closed first. Values are serialized as PGlite's
 // `query` does (by the parameter types PostgreSQL described), rows parsed by PGlite's own parser,
-// errors are PostgreSQL's own. A statement whose plan no longer fits its result (a table changed
-// under it) is forgotten and, outside a transaction, run once more the ordinary way.
+// errors are PostgreSQL's own. A statement PostgreSQL no longer has, or whose plan no longer fits
+// its result (a table changed under it), is prepared again and, outside a transaction, run once more.
 
 /** Statements kept prepared per client. */
 export const MAX_PREPARED = 500;
 
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
-/** PostgreSQL's answer when a prepared statement's result type changed (SQLSTATE 0A000). */
-const CHANGED_RESULT = /cached plan must not change result type/;
+/**
+ * SQLSTATEs after which a kept statement is prepared again: its result type changed under its plan
+ * (0A000, "cached plan must not change result type"), or the connection no longer has it (26000).
+ * Both come at Bind, before anything ran.
+ */
+const STALE_STATEMENT = new Set(["0A000", "26000"]);
+
+/** Names unique in the process, so two wrappers of one client never prepare the same name. */
+let statementCounter = 0;
 
 interface PreparedStatement {
   name: string;
   paramTypes: number[];
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+function isStale(error: unknown): boolean {
+  return typeof error === "object" && error !== null && STALE_STATEMENT.has((error as { code?: string }).code ?? "");
 }
 
 /** The statements prepared on one client, by their text, in order of use (a Map keeps insertion order). */
 class PreparedStatements {
   private readonly byText = new Map<string, PreparedStatement>();
-  /** Statements to close with the next call (evicted, or changed under their plan). */
+  /** Statements to close with the next call (evicted, or gone stale). */
   private closing: string[] = [];
-  private counter = 0;
   private readonly client: PGlite;
   private readonly max: number;
 
   constructor(client: PGlite, max: number) {
     this.client = client;
-    this.max = max;
+    this.max = Math.max(1, max);
   }
 
   /**
@@ -85,55 +85,60 @@ class PreparedStatements {
   async query<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
     const client = this.client;
     await client._checkReady();
-    const run = () => client._runExclusiveQuery(() => this.run<T>(text, params, options));
-    try {
-      return await (inTransaction ? run() : client._runExclusiveTransaction(run));
-    } catch (error) {
-      if (!(error instanceof Error) || !CHANGED_RESULT.test(error.message)) throw error;
-      this.forget(text);
-      if (inTransaction) throw error;
-      return client.query<T>(text, params, options);
-    }
+    const run = () =>
+      client._runExclusiveQuery(async () => {
+        try {
+          return await this.run<T>(text, params, options);
+        } catch (error) {
+          // Inside a transaction the error aborted it: the caller sees it. Outside, nothing ran.
+          if (!isStale(error) || inTransaction) throw error;
+          return this.run<T>(text, params, options);
+        }
+      });
+    return inTransaction ? run() : client._runExclusiveTransaction(run);
   }
 
   private async run<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
     const client = this.client;
     const syncToFs = !client.isInTransaction();
     const statement = this.byText.get(text) ?? (await this.prepare(text));
-    // Most recently used last.
-    this.byText.delete(text);
-    this.byText.set(text, statement);
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
       const type = statement.paramTypes[index]!;
       const serializer = options?.serializers?.[type] ?? client.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    const { messages } = await client.execProtocol(
-      concat([...this.takeClosing(), protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.describe({ type: "P" }), protocol.serialize.execute({}), protocol.serialize.sync()]),
-      { syncToFs },
-    );
-    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+    try {
+      const messages = await client.execProtocolStream(
+        Buffer.concat([...this.takeClosing(), protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.describe({ type: "P" }), protocol.serialize.execute({}), protocol.serialize.sync()]),
+        { syncToFs },
+      );
+      return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+    } catch (error) {
+      if (isStale(error)) this.forget(text, statement);
+      throw error;
+    }
   }
 
   private async prepare(text: string): Promise<PreparedStatement> {
-    const name = `forja_${(this.counter += 1)}`;
-    const { messages } = await this.client.execProtocol(
-      concat([...this.takeClosing(), protocol.serialize.parse({ name, text, types: [] }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]),
+    const name = `forja_${(statementCounter += 1)}`;
+    const messages = await this.client.execProtocolStream(
+      Buffer.concat([...this.takeClosing(), protocol.serialize.parse({ name, text, types: [] }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]),
       { syncToFs: false },
     );
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    // Most recently used last: the first key is the one to close.
     this.byText.set(text, statement);
     while (this.byText.size > this.max) {
-      const [oldest] = this.byText.keys();
-      this.forget(oldest!);
+      const [oldest] = this.byText.entries();
+      this.forget(oldest![0], oldest![1]);
     }
     return statement;
   }
 
-  private forget(text: string): void {
-    const statement = this.byText.get(text);
-    if (!statement) return;
+  /** Closes `statement` with the next call, if it is still the one kept for `text`. */
+  private forget(text: string, statement: PreparedStatement): void {
+    if (this.byText.get(text) !== statement) return;
     this.byText.delete(text);
     this.closing.push(statement.name);
   }
@@ -143,6 +148,14 @@ class PreparedStatements {
     this.closing = [];
     return names.map((name) => protocol.serialize.close({ type: "S", name }));
   }
+
+  /** Marks `text` as the most recently used. */
+  touch(text: string): void {
+    const statement = this.byText.get(text);
+    if (!statement) return;
+    this.byText.delete(text);
+    this.byText.set(text, statement);
+  }
 }
 
 type Queryable = Pick<Transaction, "query">;
@@ -150,7 +163,12 @@ type Queryable = Pick<Transaction, "query">;
 function forwardQuery(target: Queryable, prepared: PreparedStatements, inTransaction: boolean): Queryable["query"] {
   return <T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
     const sent = withoutDriverParsers(options);
-    if (!PREPARABLE.test(query) || sent?.blob) return target.query<T>(query, params, sent);
+    // The ordinary way: what is not kept prepared, options this path does not implement, and a
+    // transaction already over (PGlite's own query says so).
+    if (!PREPARABLE.test(query) || sent?.blob || sent?.paramTypes || sent?.onNotice || (inTransaction && (target as Transaction).closed)) {
+      return target.query<T>(query, params, sent);
+    }
+    prepared.touch(query);
     return prepared.query<T>(query, params ?? [], sent, inTransaction);
   };
 }
