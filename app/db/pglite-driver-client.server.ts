@@ -88,19 +88,20 @@ class PreparedStatements {
     const run = () =>
       client._runExclusiveQuery(async () => {
         try {
-          return await this.run<T>(text, params, options);
+          return await this.run<T>(text, params, options, inTransaction);
         } catch (error) {
           // Inside a transaction the error aborted it: the caller sees it. Outside, nothing ran.
           if (!isStale(error) || inTransaction) throw error;
-          return this.run<T>(text, params, options);
+          return this.run<T>(text, params, options, inTransaction);
         }
       });
     return inTransaction ? run() : client._runExclusiveTransaction(run);
   }
 
-  private async run<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+  private async run<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
     const client = this.client;
-    const syncToFs = !client.isInTransaction();
+    // The caller knows: no call into PGlite's WebAssembly to ask (these statements never open or close a transaction).
+    const syncToFs = !inTransaction;
     const statement = this.byText.get(text) ?? (await this.prepare(text));
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
