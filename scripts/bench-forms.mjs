@@ -2,7 +2,9 @@
 // against a floor in the same run (bench-support.mjs: warm up, floor, figure, floor):
 // - POST /api/cotiza with a 5 MB STEP attachment at 20 concurrent requests (target: p95 ≤ 2× the
 //   floor's p95). The percentiles are computed from every response's time. The floor is the same
-//   bodies sent the same way to a bare Node server that only reads and discards them;
+//   bodies sent the same way to a bare Node server that only reads and discards them. A reference
+//   measured the same way shows what the per-byte work alone costs on this machine: a bare server
+//   that keeps each body and its sha256, as every upload must be kept (docs/decisions/0076);
 // - /admin/formularios page 1 with 100 000 solicitudes vs 1 000 (target ≤ 2×), each against a
 //   static file of similar size on the same server.
 // Everything on loopback, bounded in count and time; each server runs on its own temporary data.
@@ -81,9 +83,30 @@ async function postBodies(url, contentType, bodyFor, amount = UPLOADS) {
 }
 
 /** A bare Node HTTP server in its own process that reads each request body, discards it and answers. */
-async function startDrainServer() {
-  const source = `const s = require("node:http").createServer((q, r) => { q.resume(); q.on("end", () => r.end("{}")); });
+const DRAIN_SERVER = `const s = require("node:http").createServer((q, r) => { q.resume(); q.on("end", () => r.end("{}")); });
 s.listen(0, "127.0.0.1", () => console.log("http://127.0.0.1:" + s.address().port));`;
+
+/**
+ * The least a server can do that keeps an upload: a bare Node HTTP server in its own process that
+ * computes each body's sha256 while writing it to a new file (through the page cache, no fsync, no
+ * multipart parsing), then answers with the hash and removes the file. Forja does all of this for
+ * every upload and more (the parts, the checks, the database, the emails): its figure cannot come
+ * in under this one.
+ */
+const HASH_AND_WRITE_SERVER = `const fs = require("node:fs"), crypto = require("node:crypto"), os = require("node:os"), path = require("node:path");
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "forja-referencia-"));
+process.on("SIGTERM", () => { fs.rmSync(dir, { recursive: true, force: true }); process.exit(0); });
+let next = 0;
+const s = require("node:http").createServer((q, r) => {
+  const hash = crypto.createHash("sha256"), file = path.join(dir, String(next++)), out = fs.createWriteStream(file);
+  q.on("data", (chunk) => hash.update(chunk));
+  q.pipe(out);
+  out.on("close", () => fs.rm(file, () => r.end(JSON.stringify({ sha256: hash.digest("hex") }))));
+});
+s.listen(0, "127.0.0.1", () => console.log("http://127.0.0.1:" + s.address().port));`;
+
+/** Runs `source` (one of the servers above) in its own Node process; resolves with its URL and stop(). */
+async function startBareServer(source) {
   const child = spawn(node, ["-e", source], { stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise((resolve, reject) => {
     child.stdout.once("data", (chunk) => resolve(String(chunk).trim()));
@@ -119,10 +142,15 @@ export async function benchUpload() {
 
   // Both servers run side by side, so the floor is measured right before and after the figure.
   const server = await startSeededServer();
-  const drain = await startDrainServer();
+  const drain = await startBareServer(DRAIN_SERVER);
+  const reference = await startBareServer(HASH_AND_WRITE_SERVER);
   try {
     const tokens = await formTokens(server.url, WARMUP_UPLOADS + UPLOADS);
     let used = 0;
+    const drainFloor = async (_seconds, warm) => {
+      const figures = await postBodies(drain.url, contentType, (index) => bodyFor(index, "sin-token"), warm ? WARMUP_UPLOADS : UPLOADS);
+      return { value: figures.p95, ...figures };
+    };
     await new Promise((resolve) => setTimeout(resolve, 3_200)); // the forms' minimum fill time
     const waits = [];
     const result = await againstFloor({
@@ -136,13 +164,19 @@ export async function benchUpload() {
         const figures = await postBodies(`${server.url}/api/cotiza`, contentType, (index, local) => bodyFor(index, tokens[first + local]), amount);
         return { value: figures.p95, ...figures };
       },
-      floor: async (_seconds, warm) => {
-        const figures = await postBodies(drain.url, contentType, (index) => bodyFor(index, "sin-token"), warm ? WARMUP_UPLOADS : UPLOADS);
+      floor: drainFloor,
+    });
+    // The reference, against the same floor measured again around it.
+    const referenceResult = await againstFloor({
+      figure: async (_seconds, warm) => {
+        const figures = await postBodies(reference.url, contentType, (index) => bodyFor(index, "sin-token"), warm ? WARMUP_UPLOADS : UPLOADS);
         return { value: figures.p95, ...figures };
       },
+      floor: drainFloor,
     });
-    return { ...result, waits };
+    return { ...result, waits, reference: referenceResult };
   } finally {
+    await reference.stop();
     await drain.stop();
     await server.stop();
   }
@@ -164,6 +198,12 @@ export async function reportUpload() {
   console.log(
     `  p95 ${upload.p95} ms = ${upload.ratio.toFixed(2)}× el p95 medio del suelo (${upload.floorBefore.p95} / ${upload.floorAfter.p95} ms); ` +
       `meta p95 ≤ ${UPLOAD_TARGET_RATIO}× el suelo ${met ? "✔ cumplida" : "✘ no cumplida"}`,
+  );
+  const reference = upload.reference;
+  console.log(`  referencia, el mismo envío a un servidor Node mínimo que calcula el sha256 de cada cuerpo mientras lo escribe a un archivo: ${line(reference)}`);
+  console.log(
+    `  p95 ${reference.p95} ms = ${reference.ratio.toFixed(2)}× el p95 medio del suelo medido alrededor (${reference.floorBefore.p95} / ${reference.floorAfter.p95} ms): ` +
+      `lo mínimo que cuesta guardar cada byte con su sha256 en esta máquina, sin partes, base de datos ni correos`,
   );
   return upload;
 }

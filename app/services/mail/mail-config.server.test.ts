@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { mailSender, parseMailConfig, registerMailSender, staffRecipientsFor } from "./mail-config.server";
+import { getMailConfig, mailSender, parseMailConfig, registerMailSender, staffRecipientsFor } from "./mail-config.server";
 
 describe("parseMailConfig", () => {
   it("defaults to .eml files under DATA_DIR/mail, with no sender or staff inbox of its own", () => {
@@ -26,6 +26,33 @@ describe("parseMailConfig", () => {
   it("rejects a URL that is not smtp:// or smtps:// and bad staff addresses, naming the variable", () => {
     expect(() => parseMailConfig({ SMTP_URL: "http://mail.example.com" }, "/d")).toThrow(/SMTP_URL: debe empezar con smtp:\/\//);
     expect(() => parseMailConfig({ MAIL_STAFF_TO: "ventas@forja.example, nadie" }, "/d")).toThrow(/MAIL_STAFF_TO/);
+  });
+});
+
+describe("getMailConfig", () => {
+  it("parses the environment again only when it changed, and shares a frozen result meanwhile", () => {
+    const saved = process.env.MAIL_STAFF_TO;
+    try {
+      process.env.MAIL_STAFF_TO = "uno@forja.example";
+      const first = getMailConfig();
+      expect(first.staffRecipients).toEqual(["uno@forja.example"]);
+      expect(getMailConfig()).toBe(first);
+      expect(Object.isFrozen(first) && Object.isFrozen(first.staffRecipients)).toBe(true);
+
+      process.env.MAIL_STAFF_TO = "uno@forja.example, dos@forja.example";
+      expect(getMailConfig().staffRecipients).toEqual(["uno@forja.example", "dos@forja.example"]);
+      // Unset and empty are the same setting, parsed apart: neither keeps the list above.
+      process.env.MAIL_STAFF_TO = "";
+      expect(getMailConfig().staffRecipients).toEqual([]);
+      delete process.env.MAIL_STAFF_TO;
+      expect(getMailConfig().staffRecipients).toEqual([]);
+      // A bad value still fails loudly on the call that meets it.
+      process.env.MAIL_STAFF_TO = "nadie";
+      expect(() => getMailConfig()).toThrow(/MAIL_STAFF_TO/);
+    } finally {
+      if (saved === undefined) delete process.env.MAIL_STAFF_TO;
+      else process.env.MAIL_STAFF_TO = saved;
+    }
   });
 });
 

@@ -5,8 +5,8 @@ import { getSettings } from "~/services/settings/settings.server";
 import type { Settings } from "~/services/settings/settings-schema";
 
 // Mail settings read from the environment. They live here (not in env.server.ts) because only the
-// mail feature uses them; the values are parsed on every call so a changed environment (tests, a
-// reload) is seen without restarting the process.
+// mail feature uses them; they are read on every call so a changed environment (tests, a reload) is
+// seen without restarting the process, and parsed again only when they changed (getMailConfig).
 
 const emptyToUndefined = z.literal("").transform(() => undefined);
 
@@ -58,8 +58,21 @@ export function parseMailConfig(source: Record<string, string | undefined>, data
   };
 }
 
+/** The last parse and the values it was made from (each new request and message asks: 0076). */
+let lastParsed: { key: string; config: MailConfig } | undefined;
+
 export function getMailConfig(): MailConfig {
-  return parseMailConfig(process.env, getEnv().dataDir);
+  const { SMTP_URL, MAIL_FROM, MAIL_STAFF_TO } = process.env;
+  const dataDir = getEnv().dataDir;
+  // JSON keeps "unset" and "empty" apart, and no value can run into the next one.
+  const key = JSON.stringify([SMTP_URL, MAIL_FROM, MAIL_STAFF_TO, dataDir]);
+  if (lastParsed?.key !== key) {
+    const config = parseMailConfig({ SMTP_URL, MAIL_FROM, MAIL_STAFF_TO }, dataDir);
+    // Shared by every caller from now on: frozen, so no caller can change it for the others.
+    Object.freeze(config.staffRecipients);
+    lastParsed = { key, config: Object.freeze(config) };
+  }
+  return lastParsed.config;
 }
 
 /** An SMTP URL (as SMTP_URL is written) from the settings' `smtp` section. */
