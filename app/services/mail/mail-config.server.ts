@@ -39,7 +39,7 @@ export interface MailConfig {
   /** Where .eml files are written when there is no SMTP server: DATA_DIR/mail. */
   mailDir: string;
   /** Recipients of staff notifications set by MAIL_STAFF_TO; empty means the sales address (staffRecipientsFor). */
-  staffRecipients: string[];
+  staffRecipients: readonly string[];
 }
 
 /** Parses mail settings; throws one readable Spanish error naming every bad variable. */
@@ -102,7 +102,7 @@ export async function currentMailConfig(): Promise<MailConfig> {
 }
 
 /** Who receives staff notifications: MAIL_STAFF_TO, or else the sales address of the business facts. */
-export function staffRecipientsFor(facts: { email: string }, config: MailConfig = getMailConfig()): string[] {
+export function staffRecipientsFor(facts: { email: string }, config: MailConfig = getMailConfig()): readonly string[] {
   return config.staffRecipients.length > 0 ? config.staffRecipients : [facts.email];
 }
 

@@ -50,8 +50,8 @@ const singleLine = (value: string) => !/[\r\n]/.test(value);
 
 const EnqueueMailSchema = z.object({
   to: z
-    .union([z.string(), z.array(z.string()).min(1)])
-    .transform((value) => (Array.isArray(value) ? value.join(", ") : value).trim())
+    .union([z.string(), z.array(z.string()).min(1).readonly()])
+    .transform((value) => (typeof value === "string" ? value : value.join(", ")).trim())
     .pipe(z.string().min(3).max(2_000).refine(singleLine, "sin saltos de línea")),
   subject: z.string().trim().min(1).max(250).refine(singleLine, "sin saltos de línea"),
   html: z.string().min(1),
