@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { againstFloor, gzipBytes, nearestAsset, node, rate, startSeededServer, staticAssets, untilQuiet } from "./bench-support.mjs";
+import { againstFloor, gzipBytes, nearestAsset, node, rate, staffCookie, startSeededServer, staticAssets, untilQuiet } from "./bench-support.mjs";
 
 const STAFF = { email: "bench@forja.example", password: "Banco-de-pruebas-26", name: "Banco de Pruebas" };
 async function formTokens(url, count) {
@@ -255,15 +255,10 @@ function seedSolicitudes(count) {
 async function listRate(count) {
   const server = await startSeededServer({ seed: seedSolicitudes(count), staff: STAFF });
   try {
-    const login = await fetch(`${server.url}/admin/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.99.0.1" },
-      body: new URLSearchParams({ email: STAFF.email, password: STAFF.password, redirectTo: "/admin" }),
-    });
-    const cookie = login.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const cookie = await staffCookie(server, STAFF);
     const url = `${server.url}/admin/formularios`;
-    const check = await fetch(url, { headers: { cookie } });
+    // Not followed: signed out, the page redirects to /admin/login, which answers 200.
+    const check = await fetch(url, { headers: { cookie }, redirect: "manual" });
     if (check.status !== 200) throw new Error(`/admin/formularios respondió ${check.status}`);
     const html = await check.text();
     const asset = nearestAsset(staticAssets(), await gzipBytes(url, { cookie }));

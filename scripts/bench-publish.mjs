@@ -43,17 +43,11 @@ async function servedAfter(url, text, since) {
 }
 
 /**
- * Runs against a started server (`url`) with a staff account `staff` ({email, password}); returns
+ * Runs against a started server (`url`) with a staff account's record-API `token` (staffToken in
+ * bench-support.mjs); returns
  * {edits, p50, p95, max} in milliseconds.
  */
-export async function benchPublish(url, staff) {
-  const { token } = await json(
-    await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ identity: staff.email, password: staff.password }),
-    }),
-  );
+export async function benchPublish(url, token) {
   const write = (method, path, data) =>
     fetch(`${url}/api/collections/preguntas/records${path}`, { method, headers: { "content-type": "application/json", Authorization: token }, body: JSON.stringify(data) }).then(json);
 

@@ -52,17 +52,11 @@ async function json(response) {
 const percentile = (sorted, p) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
 
 /**
- * Runs against a started server (`url`) with a staff account `staff` ({email, password}); returns
+ * Runs against a started server (`url`) with a staff account's record-API `token` (staffToken in
+ * bench-support.mjs); returns
  * {subscribers, changes, p50, p95, max, floorBefore, floorAfter} in milliseconds and the ratio.
  */
-export async function benchRealtime(url, staff) {
-  const { token } = await json(
-    await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ identity: staff.email, password: staff.password }),
-    }),
-  );
+export async function benchRealtime(url, token) {
   const { items } = await json(await fetch(`${url}/api/collections/productos/records?perPage=1&filter=${encodeURIComponent("existencia > 0")}`));
   const product = items[0];
   if (!product) throw new Error("No hay un producto activo para el banco de tiempo real");

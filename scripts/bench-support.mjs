@@ -16,6 +16,7 @@ import { gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
 import pg from "pg";
+import PostalMime from "postal-mime";
 import { startServer } from "./start-server.mjs";
 
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -179,7 +180,8 @@ export async function gzipBytes(url, headers = {}) {
  * (after a first start applied the migrations), then started again. `exec(sql)` runs SQL on that
  * database: PGlite in a temporary DATA_DIR by default; with DATABASE_URL, a fresh database on that
  * server (never the one the URL names). `staff` is created with admin:create when given.
- * Resolves with { url, stop() }; stop() removes everything it made.
+ * Resolves with { url, pid, dataDir, stop() }; stop() removes everything it made. Its mail is
+ * written as .eml files under dataDir/mail (no SMTP_URL): staffToken reads the sign-in code there.
  */
 export async function startSeededServer({ seed, staff } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "forja-bench-"));
@@ -225,6 +227,7 @@ export async function startSeededServer({ seed, staff } = {}) {
     return {
       url: server.url,
       pid: server.pid,
+      dataDir,
       stop: async () => {
         await server.stop();
         await cleanUp();
@@ -244,4 +247,80 @@ async function withClient(url, work) {
   } finally {
     await client.end();
   }
+}
+
+const MAIL_WAIT_MS = 15_000;
+
+/** The sign-in code of the newest message to `email` under `dataDir`/mail not in `seen`, once one is written. */
+async function emailedCode(dataDir, email, seen) {
+  const mailDir = path.join(dataDir, "mail");
+  const deadline = Date.now() + MAIL_WAIT_MS;
+  for (;;) {
+    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((name) => name.endsWith(".eml") && !seen.has(name)) : [];
+    for (const file of files) {
+      const mail = await PostalMime.parse(fs.readFileSync(path.join(mailDir, file)));
+      const to = (mail.to ?? []).map((address) => address.address?.toLowerCase());
+      const code = /\b(\d{8})\b/.exec(mail.text ?? "")?.[1];
+      if (to.includes(email.toLowerCase()) && code) return code;
+    }
+    if (Date.now() > deadline) throw new Error(`No llegó el código de acceso para ${email} en ${MAIL_WAIT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function jsonOf(response) {
+  const body = await response.json();
+  return { status: response.status, body };
+}
+
+/**
+ * A record-API token for `staff` ({email, password}, made by startSeededServer) on `server`, the
+ * way the SDK signs an admin in: the password answers 401 {mfaId} (admins sign in in two steps,
+ * docs/decisions/0061), then the emailed code with that mfaId answers the token. An account that
+ * owes no second step gets its token from the password alone.
+ */
+export async function staffToken(server, staff) {
+  const post = (action, body) =>
+    fetch(`${server.url}/api/collections/_superusers/${action}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then(jsonOf);
+  const first = await post("auth-with-password", { identity: staff.email, password: staff.password });
+  if (first.status === 200) return first.body.token;
+  if (first.status !== 401 || !first.body.mfaId) throw new Error(`auth-with-password: ${first.status} ${JSON.stringify(first.body)}`);
+  const mailDir = path.join(server.dataDir, "mail");
+  const seen = new Set(fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []);
+  const requested = await post("request-otp", { email: staff.email });
+  if (requested.status !== 200) throw new Error(`request-otp: ${requested.status} ${JSON.stringify(requested.body)}`);
+  const code = await emailedCode(server.dataDir, staff.email, seen);
+  const second = await post("auth-with-otp", { otpId: requested.body.otpId, password: code, mfaId: first.body.mfaId });
+  if (second.status !== 200) throw new Error(`auth-with-otp: ${second.status} ${JSON.stringify(second.body)}`);
+  return second.body.token;
+}
+
+/**
+ * The session cookie of `staff` on `server`, signed in through /admin/login as a person without
+ * JavaScript would: the password form answers the page's code step (its hidden mfaId and otpId),
+ * then the emailed code signs in (a redirect with the cookies). A request that does not land
+ * signed in throws.
+ */
+export async function staffCookie(server, staff) {
+  const post = (fields) =>
+    fetch(`${server.url}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.99.0.1" },
+      body: new URLSearchParams({ redirectTo: "/admin", ...fields }),
+    });
+  const mailDir = path.join(server.dataDir, "mail");
+  const seen = new Set(fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []);
+  let signedIn = await post({ email: staff.email, password: staff.password });
+  if (signedIn.status === 200) {
+    const page = await signedIn.text();
+    const hidden = (name) => page.match(new RegExp(`name="${name}" value="([^"]+)"`))?.[1];
+    const mfaId = hidden("mfaId");
+    const otpId = hidden("otpId");
+    if (!mfaId || !otpId) throw new Error("/admin/login no pidió el código ni abrió la sesión");
+    const code = await emailedCode(server.dataDir, staff.email, seen);
+    signedIn = await post({ intent: "codigo", mfaId, otpId, email: staff.email, code });
+  }
+  if (signedIn.status !== 302 && signedIn.status !== 303) throw new Error(`/admin/login respondió ${signedIn.status}`);
+  return signedIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
 }

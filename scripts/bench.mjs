@@ -15,7 +15,7 @@ import { benchRecordsList, RECORDS_PATH } from "./bench-records.mjs";
 import { benchStaffList, reportUpload } from "./bench-forms.mjs";
 import { benchPublish } from "./bench-publish.mjs";
 import { benchRealtime } from "./bench-realtime.mjs";
-import { againstFloor, CONNECTIONS, describeFigure, DURATION_S, gzipBytes, rate, ratioText, sameSizeAsset, startSeededServer, usePrivateBuild } from "./bench-support.mjs";
+import { againstFloor, CONNECTIONS, describeFigure, DURATION_S, gzipBytes, rate, ratioText, sameSizeAsset, startSeededServer, staffToken, usePrivateBuild } from "./bench-support.mjs";
 
 // /cotiza: cached too, rendered again every hour for its form token (docs/decisions/0031).
 const PAGES = ["/", "/industrias-design/medica", "/servicios", "/faqs", "/cotiza"];
@@ -30,7 +30,7 @@ const PUBLISH_STAFF = { email: "publicacion@forja.example", password: "Banco-de-
 async function reportPublish() {
   const publishServer = await startSeededServer({ staff: PUBLISH_STAFF });
   try {
-    const publish = await benchPublish(publishServer.url, PUBLISH_STAFF);
+    const publish = await benchPublish(publishServer.url, await staffToken(publishServer, PUBLISH_STAFF));
     console.log(`\nDe «Publicar» a la página servida: ${publish.edits} ediciones de una pregunta por la API de registros (personal), /faqs en la caché antes de cada una`);
     console.log(`  de la respuesta de la publicación al primer GET /faqs con el texto nuevo: p50 ${publish.p50.toFixed(0)} ms, p95 ${publish.p95.toFixed(0)} ms, máximo ${publish.max.toFixed(0)} ms; meta ≤ 1 000 ms`);
   } finally {
@@ -113,7 +113,7 @@ console.log(
 const REALTIME_STAFF = { email: "tiempo-real@forja.example", password: "Banco-de-pruebas-26", name: "Banco de Tiempo Real" };
 const realtimeServer = await startSeededServer({ staff: REALTIME_STAFF });
 try {
-  const realtime = await benchRealtime(realtimeServer.url, REALTIME_STAFF);
+  const realtime = await benchRealtime(realtimeServer.url, await staffToken(realtimeServer, REALTIME_STAFF));
   console.log(`\nTiempo real: ${realtime.subscribers} suscriptores a productos/* (¾ visitantes, ¼ personal), ${realtime.changes} cambios de existencia`);
   console.log(`  del envío del cambio a la última entrega: p50 ${realtime.p50.toFixed(0)} ms, p95 ${realtime.p95.toFixed(0)} ms, máximo ${realtime.max.toFixed(0)} ms; meta p95 ≤ 250 ms`);
   console.log(`  suelo (el mismo cambio sin suscriptores), p95 antes ${realtime.floorBefore.toFixed(0)} ms y después ${realtime.floorAfter.toFixed(0)} ms: ${realtime.ratio.toFixed(1)}× el suelo`);
