@@ -178,10 +178,12 @@ export async function benchUpload() {
     const reference = await start(startBareServer(HASH_AND_WRITE_SERVER));
     const tokens = await formTokens(server.url, WARMUP_UPLOADS + UPLOADS);
     let used = 0;
-    const drainFloor = async (_seconds, warm) => {
-      const figures = await postBodies(drain.url, contentType, (index) => bodyFor(index, "sin-token"), warm ? WARMUP_UPLOADS : UPLOADS);
+    // A bare server's figure: the same bodies, no form token.
+    const bareFigure = (bare) => async (_seconds, warm) => {
+      const figures = await postBodies(bare.url, contentType, (index) => bodyFor(index, "sin-token"), warm ? WARMUP_UPLOADS : UPLOADS);
       return { value: figures.p95, ...figures };
     };
+    const drainFloor = bareFigure(drain);
     await new Promise((resolve) => setTimeout(resolve, 3_200)); // the forms' minimum fill time
     const waits = [];
     const result = await againstFloor({
@@ -198,13 +200,7 @@ export async function benchUpload() {
       floor: drainFloor,
     });
     // The reference, against the same floor measured again around it.
-    const referenceResult = await againstFloor({
-      figure: async (_seconds, warm) => {
-        const figures = await postBodies(reference.url, contentType, (index) => bodyFor(index, "sin-token"), warm ? WARMUP_UPLOADS : UPLOADS);
-        return { value: figures.p95, ...figures };
-      },
-      floor: drainFloor,
-    });
+    const referenceResult = await againstFloor({ figure: bareFigure(reference), floor: drainFloor });
     return { ...result, waits, reference: referenceResult };
   } finally {
     for (const running of started.reverse()) await running.stop();

@@ -251,21 +251,29 @@ async function withClient(url, work) {
 
 const MAIL_WAIT_MS = 15_000;
 
-/** The sign-in code of the newest message to `email` under `dataDir`/mail not in `seen`, once one is written. */
-async function emailedCode(dataDir, email, seen) {
+/**
+ * Notes the messages already written under `dataDir`/mail and returns a wait for the sign-in code of
+ * the next one to `email`: call it before asking for the code, await its result after. Each new
+ * file is read once.
+ */
+function nextEmailedCode(dataDir, email) {
   const mailDir = path.join(dataDir, "mail");
-  const deadline = Date.now() + MAIL_WAIT_MS;
-  for (;;) {
-    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((name) => name.endsWith(".eml") && !seen.has(name)) : [];
-    for (const file of files) {
-      const mail = await PostalMime.parse(fs.readFileSync(path.join(mailDir, file)));
-      const to = (mail.to ?? []).map((address) => address.address?.toLowerCase());
-      const code = /\b(\d{8})\b/.exec(mail.text ?? "")?.[1];
-      if (to.includes(email.toLowerCase()) && code) return code;
+  const listed = () => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []);
+  const seen = new Set(listed());
+  return async () => {
+    const deadline = Date.now() + MAIL_WAIT_MS;
+    for (;;) {
+      for (const file of listed().filter((name) => name.endsWith(".eml") && !seen.has(name))) {
+        seen.add(file);
+        const mail = await PostalMime.parse(fs.readFileSync(path.join(mailDir, file)));
+        const to = (mail.to ?? []).map((address) => address.address?.toLowerCase());
+        const code = /\b(\d{8})\b/.exec(mail.text ?? "")?.[1];
+        if (to.includes(email.toLowerCase()) && code) return code;
+      }
+      if (Date.now() > deadline) throw new Error(`No llegó el código de acceso para ${email} en ${MAIL_WAIT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    if (Date.now() > deadline) throw new Error(`No llegó el código de acceso para ${email} en ${MAIL_WAIT_MS / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  };
 }
 
 async function jsonOf(response) {
@@ -285,11 +293,10 @@ export async function staffToken(server, staff) {
   const first = await post("auth-with-password", { identity: staff.email, password: staff.password });
   if (first.status === 200) return first.body.token;
   if (first.status !== 401 || !first.body.mfaId) throw new Error(`auth-with-password: ${first.status} ${JSON.stringify(first.body)}`);
-  const mailDir = path.join(server.dataDir, "mail");
-  const seen = new Set(fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []);
+  const emailedCode = nextEmailedCode(server.dataDir, staff.email);
   const requested = await post("request-otp", { email: staff.email });
   if (requested.status !== 200) throw new Error(`request-otp: ${requested.status} ${JSON.stringify(requested.body)}`);
-  const code = await emailedCode(server.dataDir, staff.email, seen);
+  const code = await emailedCode();
   const second = await post("auth-with-otp", { otpId: requested.body.otpId, password: code, mfaId: first.body.mfaId });
   if (second.status !== 200) throw new Error(`auth-with-otp: ${second.status} ${JSON.stringify(second.body)}`);
   return second.body.token;
@@ -309,8 +316,7 @@ export async function staffCookie(server, staff) {
       headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.99.0.1" },
       body: new URLSearchParams({ redirectTo: "/admin", ...fields }),
     });
-  const mailDir = path.join(server.dataDir, "mail");
-  const seen = new Set(fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []);
+  const emailedCode = nextEmailedCode(server.dataDir, staff.email);
   let signedIn = await post({ email: staff.email, password: staff.password });
   if (signedIn.status === 200) {
     const page = await signedIn.text();
@@ -318,7 +324,7 @@ export async function staffCookie(server, staff) {
     const mfaId = hidden("mfaId");
     const otpId = hidden("otpId");
     if (!mfaId || !otpId) throw new Error("/admin/login no pidió el código ni abrió la sesión");
-    const code = await emailedCode(server.dataDir, staff.email, seen);
+    const code = await emailedCode();
     signedIn = await post({ intent: "codigo", mfaId, otpId, email: staff.email, code });
   }
   if (signedIn.status !== 302 && signedIn.status !== 303) throw new Error(`/admin/login respondió ${signedIn.status}`);
