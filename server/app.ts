@@ -28,6 +28,7 @@ import { logger } from "~/lib/logger.server";
 import { clientIpContext, cspNonceContext, requestIdContext } from "~/lib/request-context";
 import { canonicalPath, canonicalRoutes, isExemptFromCanonical, type CanonicalRoutes } from "./canonical";
 import { bodyLimits } from "./body-limit";
+import { closeAfterAnswer } from "./refusal";
 import { apiCors } from "./cors";
 import { inputGuard } from "./input-guard";
 import { crossSiteChecks } from "./cross-site";
@@ -118,14 +119,20 @@ function createLoadContext(req: Request, res: Response, nonce = String(res.local
 }
 
 /**
- * A request answered before its body was read to the end (a body past a size limit, refused at
- * once) must not leave the rest of that body on a kept-alive connection, where it would be read as
- * the next request: such an answer closes the connection.
+ * A request answered before its body was read to the end (a body past a size limit, an upload
+ * refused before it is read) must not leave the rest of that body on a kept-alive connection, where
+ * it would be read as the next request: such an answer closes the connection. Not at once: closing
+ * with the client's bytes still arriving answers them with a reset, which can reach the client
+ * before it has read the answer (it then sees no answer at all), so the rest is read and dropped
+ * first (closeAfterAnswer).
  */
 function closeAfterUnreadBody(req: Request, res: Response, next: NextFunction) {
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, ...args: unknown[]) {
-    if (!req.complete) res.shouldKeepAlive = false;
+    if (!req.complete) {
+      res.shouldKeepAlive = false;
+      closeAfterAnswer(req, res);
+    }
     return (writeHead as (...rest: unknown[]) => Response).apply(this, args);
   } as Response["writeHead"];
   next();

@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import express from "express";
 import type { Express } from "express";
 import type { ViteDevServer } from "vite";
+import { tuneHeap } from "./heap.ts";
 
 interface ServerAppModule {
   loadEnv(): { PORT: number; HOST: string; publicUrl: string };
@@ -17,6 +18,8 @@ interface ServerAppModule {
 }
 
 const development = process.env.NODE_ENV === "development";
+
+tuneHeap();
 
 // PORT=0 asks for any free port. Pick it now, so PUBLIC_URL (links, emails, OAuth callbacks) can
 // name the real port; the tiny window before we listen on it again is fine for tests and tools.

@@ -57,13 +57,20 @@ function page(title: string, message: string): string {
  */
 const LINGER_MS = 2_000;
 
-/** Closes the connection after the answer: our side first, then theirs, or after LINGER_MS. */
-function closeAfterAnswer(req: Request, res: Response): void {
+/**
+ * Closes the connection after the answer: our side first, then theirs, or after LINGER_MS. Until
+ * then, what is left of the body is read and dropped (nobody reads it once the answer is written).
+ */
+export function closeAfterAnswer(req: Request, res: Response): void {
   res.setHeader("Connection", "close");
   const socket = req.socket as Socket | undefined;
   if (!socket) return;
   // Node's server calls destroySoon once the answer of a "Connection: close" response is written.
   socket.destroySoon = function lingeringClose(this: Socket) {
+    // As Node's own dump of an unread body: whoever was reading it stops, the bytes flow and go.
+    req.removeAllListeners("data");
+    req.removeAllListeners("readable");
+    req.resume();
     this.end();
     const close = () => {
       clearTimeout(timer);

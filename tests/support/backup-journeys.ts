@@ -88,6 +88,7 @@ export async function downloadBackup(admin: PocketBase, key: string, dataDir: st
   const response = await fetch(admin.backups.getDownloadURL(token, key), { signal: AbortSignal.timeout(60_000) });
   expect(response.status).toBe(200);
   expect(response.headers.get("content-disposition")).toBe(`attachment; filename=${key}`);
+  fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(fs.mkdtempSync(path.join(dataDir, "descarga-")), key);
   fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
   return file;

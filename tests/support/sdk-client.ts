@@ -36,7 +36,10 @@ export async function sdkFailure(promise: Promise<unknown>): Promise<ClientRespo
     (caught: unknown) => caught,
   );
   expect(error).toBeInstanceOf(ClientResponseError);
-  return error as ClientResponseError;
+  const failure = error as ClientResponseError;
+  // No answer at all (a timeout, a dropped connection) is not a refusal: say what happened instead of comparing `{}`.
+  if (failure.status === 0) throw new Error(`no answer from ${failure.url || "the server"} (${failure.isAbort ? "aborted or timed out" : "network failure"})`, { cause: failure.originalError });
+  return failure;
 }
 
 /** The four callers of the authorization matrices: a guest, customers A and B, and staff, each signed in with the SDK. */
