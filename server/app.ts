@@ -28,7 +28,7 @@ import { logger } from "~/lib/logger.server";
 import { clientIpContext, cspNonceContext, requestIdContext } from "~/lib/request-context";
 import { canonicalPath, canonicalRoutes, isExemptFromCanonical, type CanonicalRoutes } from "./canonical";
 import { bodyLimits } from "./body-limit";
-import { closeAfterAnswer } from "./refusal";
+import { closeAfterAnswer, isClosing } from "./refusal";
 import { apiCors } from "./cors";
 import { inputGuard } from "./input-guard";
 import { crossSiteChecks } from "./cross-site";
@@ -127,15 +127,26 @@ function createLoadContext(req: Request, res: Response, nonce = String(res.local
  * first (closeAfterAnswer).
  */
 function closeAfterUnreadBody(req: Request, res: Response, next: NextFunction) {
+  // A request without a body (a GET, a preflight) may be answered before Node marks it complete.
+  const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, ...args: unknown[]) {
-    if (!req.complete) {
+    if (hasBody && !req.complete) {
       res.shouldKeepAlive = false;
       closeAfterAnswer(req, res);
     }
     return (writeHead as (...rest: unknown[]) => Response).apply(this, args);
   } as Response["writeHead"];
   next();
+}
+
+/**
+ * A request pipelined behind an answer that closes its connection (closeAfterAnswer): its answer
+ * could never be sent, so it is not run; its body is dropped while the connection closes.
+ */
+function skipBehindClosingAnswer(req: Request, _res: Response, next: NextFunction) {
+  if (!isClosing(req.socket)) return next();
+  req.resume();
 }
 
 function requestLog(req: Request, res: Response, next: NextFunction) {
@@ -201,6 +212,7 @@ export function createApp({ mode }: { mode: "production" | "development" }): exp
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  app.use(skipBehindClosingAnswer);
   app.use(requestLog);
   // Background jobs wait while a write is in flight (docs/decisions/0073).
   app.use((req, res, next) => {

@@ -132,8 +132,11 @@ function wholeAnswer(text: string): boolean {
   return length ? text.length >= head + 4 + Number(length[1]) : text.endsWith("\r\n0\r\n\r\n");
 }
 
-/** Sends the headers, reads the whole answer, waits, then sends the body (in two halves) and ends our side. */
-function headersThenBody(path: string, body: Buffer, contentType: string): Promise<Exchange> {
+/**
+ * Sends the headers, reads the whole answer, waits, then sends the body (in two halves, the second
+ * followed by `pipelined`: another request on the same connection) and ends our side.
+ */
+function headersThenBody(path: string, body: Buffer, contentType: string, pipelined = Buffer.alloc(0)): Promise<Exchange> {
   const { port } = new URL(server!.url);
   return new Promise((resolve, reject) => {
     // Half-open: our side may still send after the server's side ended.
@@ -159,7 +162,7 @@ function headersThenBody(path: string, body: Buffer, contentType: string): Promi
       const half = body.length >> 1;
       setTimeout(() => {
         socket.write(body.subarray(0, half));
-        setTimeout(() => socket.end(body.subarray(half)), 300);
+        setTimeout(() => socket.end(Buffer.concat([body.subarray(half), pipelined])), 300);
       }, 300);
     });
     // Both sides ended (the server's end may come before or after the body is sent): an orderly close.
@@ -188,5 +191,25 @@ describe("an answer before the body", () => {
       expect(exchange.answer).toContain('"message":"The request requires valid record authorization token."');
       expect(exchange.ending).toBe("end");
     }
+  });
+
+  it("does not run a request pipelined behind that answer: it could never be answered", { timeout: 60_000 }, async () => {
+    const email = `encadenada-${process.pid}@ejemplo.mx`;
+    const account = JSON.stringify({ username: "Pedro Encadenado", email, password: "Sistema-Forja-Seguro-7" });
+    const register = `POST /api/auth/local/register HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(account)}\r\n\r\n${account}`;
+    const exchange = await headersThenBody("/api/backups/upload", Buffer.alloc(32 * 1024, 7), "application/zip", Buffer.from(register));
+    expect(exchange.answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(exchange.answer).not.toContain("HTTP/1.1 200");
+    expect(exchange.ending).toBe("end");
+    // The account was not created behind the refusal: registering it now, once a request run
+    // behind it would have finished, is the first time.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const again = await fetch(`${server!.url}/api/auth/local/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: account,
+      signal: AbortSignal.timeout(30_000),
+    });
+    expect([again.status, ((await again.json()) as { user?: { email?: string } }).user?.email]).toEqual([200, email]);
   });
 });

@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
 // tuneHeap (docs/decisions/0077), in a process of its own as the server sets it: a heap the size of
-// the app's, then 640 MB of short-lived 64 KiB buffers, as a burst of uploads reads them. Counted:
+// the app's, then 1.28 GB of short-lived 64 KiB buffers, as a burst of uploads reads them. Counted:
 // the full (mark-compact) collections while they are read.
 
 const heapModule = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), "heap.ts")).href;
@@ -22,7 +22,7 @@ function majorCollections(tuned: boolean): number {
     await turn();
     observer.observe({ entryTypes: ["gc"] });
     let sum = 0;
-    for (let read = 0; read < 10240; read += 1) {
+    for (let read = 0; read < 20480; read += 1) {
       const chunk = Buffer.allocUnsafe(64 * 1024);
       chunk[read % chunk.length] = read & 0xff;
       sum += chunk[read % chunk.length];
@@ -38,11 +38,12 @@ function majorCollections(tuned: boolean): number {
 }
 
 describe("tuneHeap", () => {
-  it("reading buffers outside the heap no longer starts a full collection of the heap every 64 MB", { timeout: 60_000 }, () => {
+  it("reading buffers outside the heap no longer starts a full collection of the heap every 100 MB or so", { timeout: 60_000 }, () => {
     const untuned = majorCollections(false);
     const tuned = majorCollections(true);
-    // By default: one for every 100 MB or so that is read (six for 640 MB); tuned, a third of that at most.
-    expect(untuned).toBeGreaterThanOrEqual(5);
+    // By default: one for every 100 MB or so that is read (twelve for 1.28 GB); tuned, a third of that at most.
+    console.log(`full collections while 1.28 GB of buffers are read: ${untuned} by default, ${tuned} tuned`);
+    expect(untuned).toBeGreaterThanOrEqual(8);
     expect(tuned * 3).toBeLessThanOrEqual(untuned);
   });
 });

@@ -57,17 +57,30 @@ function page(title: string, message: string): string {
  */
 const LINGER_MS = 2_000;
 
+/** Connections that close after their answer (closeAfterAnswer). */
+const closing = new WeakSet<Socket>();
+
+/**
+ * Whether `socket` closes after an answer already given. A request pipelined behind that answer
+ * is never answered (our side has ended), so it must not run either (see app.ts).
+ */
+export function isClosing(socket: Socket | undefined): boolean {
+  return socket !== undefined && closing.has(socket);
+}
+
 /**
  * Closes the connection after the answer: our side first, then theirs, or after LINGER_MS. Until
- * then, what is left of the body is read and dropped (nobody reads it once the answer is written).
+ * then, what is left of the body is read and dropped; nothing reads it any more once the answer is
+ * written: a reader or a pipe still attached is cut off.
  */
 export function closeAfterAnswer(req: Request, res: Response): void {
   res.setHeader("Connection", "close");
   const socket = req.socket as Socket | undefined;
   if (!socket) return;
+  closing.add(socket);
   // Node's server calls destroySoon once the answer of a "Connection: close" response is written.
   socket.destroySoon = function lingeringClose(this: Socket) {
-    // As Node's own dump of an unread body: whoever was reading it stops, the bytes flow and go.
+    req.unpipe();
     req.removeAllListeners("data");
     req.removeAllListeners("readable");
     req.resume();
@@ -76,6 +89,8 @@ export function closeAfterAnswer(req: Request, res: Response): void {
       clearTimeout(timer);
       this.destroy();
     };
+    // The client already ended its side: nothing more will come.
+    if (this.readableEnded) return close();
     const timer = setTimeout(close, LINGER_MS);
     this.once("end", close);
     this.once("close", () => clearTimeout(timer));
