@@ -44,8 +44,7 @@ async function servedAfter(url, text, since) {
 
 /**
  * Runs against a started server (`url`) with a staff account's record-API `token` (staffToken in
- * bench-support.mjs); returns
- * {edits, p50, p95, max} in milliseconds.
+ * bench-support.mjs); returns {edits, p50, p95, max} in milliseconds.
  */
 export async function benchPublish(url, token) {
   const write = (method, path, data) =>

@@ -53,8 +53,8 @@ const percentile = (sorted, p) => sorted[Math.max(0, Math.ceil(p * sorted.length
 
 /**
  * Runs against a started server (`url`) with a staff account's record-API `token` (staffToken in
- * bench-support.mjs); returns
- * {subscribers, changes, p50, p95, max, floorBefore, floorAfter} in milliseconds and the ratio.
+ * bench-support.mjs); returns {subscribers, changes, p50, p95, max, floorBefore, floorAfter} in
+ * milliseconds and the ratio.
  */
 export async function benchRealtime(url, token) {
   const { items } = await json(await fetch(`${url}/api/collections/productos/records?perPage=1&filter=${encodeURIComponent("existencia > 0")}`));

@@ -27,7 +27,7 @@ import { getEnv, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientIpContext, cspNonceContext, requestIdContext } from "~/lib/request-context";
 import { canonicalPath, canonicalRoutes, isExemptFromCanonical, type CanonicalRoutes } from "./canonical";
-import { bodyLimits } from "./body-limit";
+import { bodyLimits, hasBody } from "./body-limit";
 import { closeAfterAnswer, isClosing } from "./refusal";
 import { apiCors } from "./cors";
 import { inputGuard } from "./input-guard";
@@ -128,13 +128,11 @@ function createLoadContext(req: Request, res: Response, nonce = String(res.local
  */
 function closeAfterUnreadBody(req: Request, res: Response, next: NextFunction) {
   // A request without a body (a GET, a preflight) may be answered before Node marks it complete.
-  const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+  const withBody = hasBody(req);
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, ...args: unknown[]) {
-    if (hasBody && !req.complete) {
-      res.shouldKeepAlive = false;
-      closeAfterAnswer(req, res);
-    }
+    // Its Connection: close makes Node end the connection after this answer.
+    if (withBody && !req.complete) closeAfterAnswer(req, res);
     return (writeHead as (...rest: unknown[]) => Response).apply(this, args);
   } as Response["writeHead"];
   next();

@@ -120,11 +120,16 @@ function countWhileReading(req: Request, res: Response, limit: number): void {
   };
 }
 
+/** Whether the request comes with a body: chunked, or a Content-Length other than 0. */
+export function hasBody(req: Request): boolean {
+  const declared = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (declared !== undefined && declared !== "0");
+}
+
 export function bodyLimits() {
   return (req: Request, res: Response, next: NextFunction) => {
+    if (!hasBody(req)) return next();
     const declared = req.headers["content-length"];
-    const chunked = req.headers["transfer-encoding"] !== undefined;
-    if (!chunked && (declared === undefined || declared === "0")) return next();
     const limit = bodyLimit(req.path, req.headers["content-type"]);
     if (limit === null) return next();
     if (declared !== undefined && Number(declared) > limit) return tooLarge(req, res, limit);

@@ -9,8 +9,6 @@ import v8 from "node:v8";
 // once when buffers pile up. Newer V8 does this by default (the flag was later removed and this
 // made the only behaviour). Set before the app is loaded.
 
-export const HEAP_FLAGS = ["--external-memory-accounted-in-global-limit"] as const;
-
 export function tuneHeap(): void {
-  for (const flag of HEAP_FLAGS) v8.setFlagsFromString(flag);
+  v8.setFlagsFromString("--external-memory-accounted-in-global-limit");
 }
