@@ -39,7 +39,7 @@ describe("PGlite's commits reach the disk", () => {
     expect(walSync).toBeLessThan(after);
   }, 120_000);
 
-  it("commits a rate-limit count without a WAL flush, and still flushes the next real commit (0075)", async () => {
+  it("counts a rate-limit request without touching the WAL, and still flushes the next real commit (0075, 0079)", async () => {
     const trace = await traced(
       `import fs from "node:fs";
        import { sql } from "drizzle-orm";
@@ -68,8 +68,9 @@ describe("PGlite's commits reach the disk", () => {
     expect(beforeCount, log).toBeGreaterThanOrEqual(0);
     expect(afterCount, log).toBeGreaterThan(beforeCount);
     expect(afterInsert, log).toBeGreaterThan(afterCount);
-    const syncDuringCount = trace.index(walSync, beforeCount);
-    expect(syncDuringCount === -1 || syncDuringCount > afterCount, `no WAL fsync while the count commits\n${log.slice(-4000)}`).toBe(true);
+    // On PGlite the count lives in the process's memory: not a write, let alone a flush, of the WAL.
+    const walTouched = trace.index(new RegExp(escapeRegExp(path.join(dataDir, "db", "pg_wal"))), beforeCount);
+    expect(walTouched === -1 || walTouched > afterCount, `no WAL write while counting\n${log.slice(-4000)}`).toBe(true);
     const syncOfInsert = trace.index(walSync, afterCount);
     expect(syncOfInsert, `the next INSERT still syncs the WAL\n${log.slice(-4000)}`).toBeGreaterThan(afterCount);
     expect(syncOfInsert).toBeLessThan(afterInsert);

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { getDatabase, getDb } from "~/db/client.server";
 import { rateLimits } from "~/db/schema/security";
 import { setupTestDatabase } from "../../../tests/support/test-database";
-import { consumeRateLimit, RATE_LIMITS, rateLimitMessage } from "./rate-limit.server";
+import { consumeRateLimit, countedRequests, MemoryWindows, RATE_LIMITS, rateLimitMessage, resetRateLimit } from "./rate-limit.server";
 
-// Fixed-window counters on the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
-// Every test uses its own key; the clock is passed explicitly.
+// Fixed-window counters on the real database: in the process's memory on PGlite, in the
+// rate_limits table on PostgreSQL (TEST_DATABASE_URL; docs/decisions/0079). Every test uses its own
+// key; the clock is passed explicitly.
 
 setupTestDatabase();
 
@@ -14,10 +15,7 @@ let keyCounter = 0;
 const freshKey = (label: string) => `${label}:${process.pid}:${++keyCounter}`;
 const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);
 
-async function storedCount(key: string): Promise<number | undefined> {
-  const [row] = await getDb().select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key));
-  return row?.count;
-}
+const storedCount = countedRequests;
 
 describe("consumeRateLimit", () => {
   it("counts per key and refuses above the limit with the seconds left in the window", async () => {
@@ -79,10 +77,62 @@ describe("consumeRateLimit", () => {
     expect(await storedCount(key)).toBe(20);
   });
 
+  it("forgets a key's window on reset, and keeps the count where every process of the database sees it", async () => {
+    const key = freshKey("reset");
+    const rule = { limit: 2, windowMs: 60_000 };
+    await consumeRateLimit(key, rule, T0);
+    await consumeRateLimit(key, rule, T0 + 1);
+    expect((await consumeRateLimit(key, rule, T0 + 2)).allowed).toBe(false);
+    const [row] = await getDb().select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key));
+    // PGlite's files belong to one process: its memory sees every request. A server is shared.
+    expect(row?.count).toBe(getDatabase().kind === "pglite" ? undefined : 3);
+    await resetRateLimit(key);
+    expect(await storedCount(key)).toBe(0);
+    expect(await consumeRateLimit(key, rule, T0 + 3)).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 60 });
+  });
+
   it("uses the current time by default", async () => {
     const key = freshKey("now");
     const result = await consumeRateLimit(key, { limit: 5, windowMs: 30_000 });
     expect(result).toEqual({ allowed: true, remaining: 4, retryAfterSeconds: 30 });
+  });
+});
+
+describe("MemoryWindows (PGlite's counters)", () => {
+  const minute = { limit: 3, windowMs: 60_000 };
+  const hour = { limit: 3, windowMs: 3_600_000 };
+
+  it("sweeps ended windows first when the keys overflow, keeping a live one however old", () => {
+    const counters = new MemoryWindows(10);
+    for (let i = 0; i < 9; i += 1) counters.count(`corta-${i}`, minute, T0);
+    counters.count("larga", hour, T0);
+    counters.count("larga", hour, T0 + 1_000);
+    expect(counters.size).toBe(10);
+    counters.count("nueva", minute, T0 + 61_000);
+    expect(counters.size).toBe(2);
+    expect(counters.counted("larga")).toBe(2);
+    expect(counters.counted("corta-0")).toBe(0);
+    expect(counters.counted("nueva")).toBe(1);
+  });
+
+  it("drops the oldest windows when a flood of live keys overflows, and stays bounded", () => {
+    const counters = new MemoryWindows(10);
+    for (let i = 0; i < 1_000; i += 1) {
+      counters.count(`ip-${i}`, hour, T0 + i);
+      expect(counters.size).toBeLessThanOrEqual(10);
+    }
+    expect(counters.counted("ip-0")).toBe(0);
+    expect(counters.counted("ip-999")).toBe(1);
+  });
+
+  it("takes a window that starts again as the newest: dropped after every older one", () => {
+    const counters = new MemoryWindows(10);
+    for (let i = 0; i < 10; i += 1) counters.count(`ip-${i}`, minute, T0 + i);
+    counters.count("ip-0", minute, T0 + 60_000);
+    // The eleventh key overflows: none has ended, so the two oldest windows go (down to nine keys).
+    counters.count("nueva", hour, T0 + 60_000);
+    expect(counters.size).toBe(9);
+    expect(["ip-0", "ip-1", "ip-2", "ip-3"].map((key) => counters.counted(key))).toEqual([1, 0, 0, 1]);
   });
 });
 

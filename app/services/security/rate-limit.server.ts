@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { getDatabase, getDb, inTransactionScope, type DbTransaction } from "~/db/client.server";
+import { getDatabase, getDb, type DbTransaction } from "~/db/client.server";
 import { rateLimits } from "~/db/schema/security";
 import { getSettings } from "~/services/settings/settings.server";
 import { defaultRateLimit, type RateLimitLabel } from "./rate-limit-settings";
@@ -20,31 +20,85 @@ export interface RateLimitResult {
 }
 
 /**
- * Counts one request against `key` in a fixed window. One atomic upsert, so every process that
- * shares the database shares the counter. On PGlite, on its own (outside a `withTransaction` scope,
- * where it joins the caller's transaction), it commits without waiting for the disk: a counter is
- * not worth a WAL flush, about a third of its time (docs/decisions/0075). PGlite has no WAL writer,
- * so such a count reaches the disk with the next commit that waits (every other one) or the next
- * checkpoint: a crash can forget the counts since then, which loosens a limit for at most one window
- * and never makes the database inconsistent. On a PostgreSQL server it stays one statement.
+ * Counts one request against `key` in a fixed window.
+ * - On a PostgreSQL server: one atomic upsert, so every process that shares the database shares the
+ *   counter (inside a `withTransaction` scope it joins the caller's transaction).
+ * - On PGlite: in this process's memory. PGlite's files belong to one process, so that process sees
+ *   every request and its count is exact; in the database each count cost a transaction of its own
+ *   (four statements through the one connection), two per stored form (docs/decisions/0079). A
+ *   restart forgets the windows, which loosens a limit for at most one window, as a crash before the
+ *   next commit did when these counts committed without waiting for the disk (0075).
  */
 export async function consumeRateLimit(key: string, given: RateLimitRule, now = Date.now()): Promise<RateLimitResult> {
   const rule = await ruleInEffect(given);
   if (!rule) return { allowed: true, remaining: given.limit, retryAfterSeconds: 0 };
-  const row =
-    inTransactionScope() || getDatabase().kind !== "pglite"
-      ? await countRequest(getDb() as unknown as DbTransaction, key, rule, now)
-      : await getDb().transaction(async (tx) => {
-          await tx.execute(sql`set local synchronous_commit = off`);
-          return countRequest(tx, key, rule, now);
-        });
-  const count = row?.count ?? 1;
-  const startedAt = row?.windowStartedAt ?? now;
+  const window = getDatabase().kind === "pglite" ? memory.count(key, rule, now) : await countRequest(getDb() as unknown as DbTransaction, key, rule, now);
+  const count = window?.count ?? 1;
+  const startedAt = window?.windowStartedAt ?? now;
   return {
     allowed: count <= rule.limit,
     remaining: Math.max(0, rule.limit - count),
     retryAfterSeconds: Math.max(1, Math.ceil((startedAt + rule.windowMs - now) / 1000)),
   };
+}
+
+interface CountedWindow {
+  count: number;
+  windowStartedAt: number;
+  /** When this window ends: past it the entry can go. */
+  endsAt: number;
+}
+
+/**
+ * Fixed-window counters in memory, by key, oldest window first (a new window moves its key to the
+ * end). Past `maxKeys` keys (a flood of addresses), ended windows are swept, then the oldest windows
+ * dropped until a tenth is free: each drop loosens that one key's limit, memory stays bounded.
+ */
+export class MemoryWindows {
+  private readonly windows = new Map<string, CountedWindow>();
+  constructor(private readonly maxKeys: number) {}
+
+  count(key: string, rule: RateLimitRule, now: number): CountedWindow {
+    let window = this.windows.get(key);
+    if (!window || window.windowStartedAt <= now - rule.windowMs) {
+      this.windows.delete(key);
+      window = { count: 0, windowStartedAt: now, endsAt: now + rule.windowMs };
+      this.windows.set(key, window);
+      if (this.windows.size > this.maxKeys) this.sweep(now);
+    }
+    window.count += 1;
+    return window;
+  }
+
+  counted(key: string): number {
+    return this.windows.get(key)?.count ?? 0;
+  }
+
+  forget(key: string): void {
+    this.windows.delete(key);
+  }
+
+  get size(): number {
+    return this.windows.size;
+  }
+
+  private sweep(now: number): void {
+    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
+    for (const key of this.windows.keys()) {
+      if (this.windows.size <= this.maxKeys * 0.9) break;
+      this.windows.delete(key);
+    }
+  }
+}
+
+/** PGlite's counters (100 000 keys: some 10 MB). */
+const memory = new MemoryWindows(100_000);
+
+/** Requests counted against `key` in its current window, wherever the counter lives (0 if none). */
+export async function countedRequests(key: string): Promise<number> {
+  if (getDatabase().kind === "pglite") return memory.counted(key);
+  const [row] = await getDb().select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key));
+  return row?.count ?? 0;
 }
 
 /** The upsert itself, on `db` (the database, or a transaction). */
@@ -100,5 +154,6 @@ export function rateLimitMessage(result: RateLimitResult): string {
 
 /** Forgets `key`'s window (after a sign-in proved the password, or a reset proved the mailbox). */
 export async function resetRateLimit(key: string): Promise<void> {
-  await getDb().delete(rateLimits).where(eq(rateLimits.key, key));
+  if (getDatabase().kind === "pglite") memory.forget(key);
+  else await getDb().delete(rateLimits).where(eq(rateLimits.key, key));
 }
