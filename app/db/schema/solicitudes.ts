@@ -100,7 +100,11 @@ export const solicitudFiles = pgTable(
     kind: text("kind").notNull(),
     mimeType: text("mime_type").notNull(),
     size: bigint("size", { mode: "number" }).notNull(),
-    sha256: text("sha256").notNull(),
+    /**
+     * Of the stored bytes; null until the geometry job has read the file (docs/decisions/0080): while
+     * a request is sent only a CRC-32 is taken, to tell its files apart.
+     */
+    sha256: text("sha256"),
     /** Every file starts pending; the geometry job measures CAD files and marks the rest not-cad. */
     geometryStatus: text("geometry_status").$type<SolicitudFileGeometryStatus>().notNull().default("pending"),
     geometry: jsonb("geometry").$type<SolicitudFileGeometry>(),

@@ -195,7 +195,8 @@ describe("SIGKILL during a burst of 100 quote requests", () => {
         expect(row[0]!.number, `request ${one.index} has the number it was told`).toBe(numberOf.get(one.index));
         const stored = files.filter((file) => file.solicitudId === row[0]!.id);
         expect(stored, `request ${one.index} has its one file`).toHaveLength(1);
-        expect(stored[0]!.sha256).toBe(one.sha256);
+        // The row's sha256 comes with the geometry job, which may not have reached it yet (0080).
+        expect([null, one.sha256], `request ${one.index}'s recorded sha256`).toContain(stored[0]!.sha256);
         const opened = await getFileStore().open(stored[0]!.storagePath);
         expect(opened, `the file of request ${one.index} is in the store`).not.toBeNull();
         const bytes = Buffer.from(await new Response(opened!.body).arrayBuffer());

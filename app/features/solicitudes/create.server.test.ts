@@ -183,17 +183,19 @@ describe("submitForm: a quote request that succeeds", () => {
 
     // Files: one row each, kind and MIME decided by content, stored under a server-made name.
     const files = await getDb().select().from(solicitudFiles).where(eq(solicitudFiles.solicitudId, row.id)).orderBy(asc(solicitudFiles.originalName));
+    // Their sha256 is the geometry job's to take, from the stored bytes, after the answer (0080).
     expect(files.map((file) => [file.originalName, file.kind, file.mimeType, file.size, file.sha256])).toEqual([
-      ["plano soporte.pdf", "pdf", MIME_BY_KIND.pdf, pdf.length, sha256(pdf)],
-      ["soporte.step", "step", MIME_BY_KIND.step, step.length, sha256(step)],
-      ["soporte.stl", "stl", MIME_BY_KIND.stl, stl.length, sha256(stl)],
+      ["plano soporte.pdf", "pdf", MIME_BY_KIND.pdf, pdf.length, null],
+      ["soporte.step", "step", MIME_BY_KIND.step, step.length, null],
+      ["soporte.stl", "stl", MIME_BY_KIND.stl, stl.length, null],
     ]);
+    const sent: Record<string, Uint8Array> = { "plano soporte.pdf": pdf, "soporte.step": step, "soporte.stl": stl };
     const stored = await storedFiles();
     for (const file of files) {
       expect(file.storagePath).toMatch(/^\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       expect(file.storagePath).not.toContain("soporte");
       expect(stored).toContain(file.storagePath);
-      expect(sha256((await getFileStore().readBytes(file.storagePath, 1024 * 1024))!)).toBe(file.sha256);
+      expect(sha256((await getFileStore().readBytes(file.storagePath, 1024 * 1024))!)).toBe(sha256(sent[file.originalName]!));
     }
     expect(tmpFiles()).toEqual([]);
 

@@ -7,7 +7,7 @@ import { solicitudes, type SolicitudEstimate } from "~/db/schema/solicitudes";
 import { logger } from "~/lib/logger.server";
 import { invalid, limited, ok, type Result } from "~/lib/result";
 import { detectFileKind, KIND_BY_EXTENSION, type FileKind } from "~/services/files/detect-type.server";
-import type { UploadedFile } from "~/services/files/multipart.server";
+import type { UploadedFileByCrc } from "~/services/files/multipart.server";
 import { nudgeMailWorker } from "~/services/mail/outbox.server";
 import { consumeRateLimit, RATE_LIMITS, rateLimitMessage } from "~/services/security/rate-limit.server";
 import { buildEstimate } from "./estimate";
@@ -25,7 +25,7 @@ export type SolicitudSubmission = { type: "cotizacion"; value: QuoteRequestInput
 
 export type CreateSolicitudInput = SolicitudSubmission & {
   /** The uploads, already streamed to temporary files; the caller removes what is left of them. */
-  files: UploadedFile[];
+  files: UploadedFileByCrc[];
   /** The form's signed token; with `nonce` it makes the replay key (see replayKey). */
   token: string;
   /** The visitor's nonce (set by the browser, kept for that form); null without JavaScript. */
@@ -51,7 +51,7 @@ const FORMAT_NAMES: Record<FileKind, string> = {
 };
 
 /** Each file by its content, then the rule that joins value and files (a PDF for strict tolerances). */
-function checkFiles(submission: SolicitudSubmission, uploaded: UploadedFile[]): { ok: true; files: CheckedFile[] } | { ok: false; errors: string[] } {
+function checkFiles(submission: SolicitudSubmission, uploaded: UploadedFileByCrc[]): { ok: true; files: CheckedFile[] } | { ok: false; errors: string[] } {
   const files: CheckedFile[] = [];
   const errors: string[] = [];
   for (const file of uploaded) {
@@ -70,10 +70,15 @@ function checkFiles(submission: SolicitudSubmission, uploaded: UploadedFile[]): 
   return errors.length ? { ok: false, errors } : { ok: true, files };
 }
 
-/** sha256 of what was sent, whatever the token: type, every value, each file's name and content hash. */
-export function solicitudFingerprint(input: SolicitudSubmission & { files: { name: string; sha256: string }[] }): string {
+/**
+ * sha256 of what was sent, whatever the token: type, every value, each file's name, size and
+ * CRC-32. The CRC tells one person's files apart (two versions of a drawing with the same name and
+ * size differ in it but once in four billion); it is not meant to resist a forger, who could only
+ * make their own second request look like their first (docs/decisions/0080).
+ */
+export function solicitudFingerprint(input: SolicitudSubmission & { files: { name: string; size: number; crc32: string }[] }): string {
   const { formToken: _token, ...sent } = input.value;
-  const canonical = JSON.stringify([input.type, Object.entries(sent).sort(([a], [b]) => a.localeCompare(b)), input.files.map((file) => [file.name, file.sha256])]);
+  const canonical = JSON.stringify([input.type, Object.entries(sent).sort(([a], [b]) => a.localeCompare(b)), input.files.map((file) => [file.name, file.size, file.crc32])]);
   return createHash("sha256").update(canonical).digest("hex");
 }
 
@@ -92,7 +97,7 @@ export function replayKey(token: string, nonce: string | null | undefined, finge
  * else null. For a form the guard found too fast: someone who goes Back to a form the browser loaded
  * again (a new token) and sends it at once is sending the request already stored.
  */
-export async function findRepeatedSolicitud(input: SolicitudSubmission & { files: UploadedFile[] }): Promise<CreatedSolicitud | null> {
+export async function findRepeatedSolicitud(input: SolicitudSubmission & { files: UploadedFileByCrc[] }): Promise<CreatedSolicitud | null> {
   const checked = checkFiles(input, input.files);
   if (!checked.ok) return null;
   const earlier = await findRecentDuplicate(solicitudFingerprint({ ...input, files: checked.files }));

@@ -41,7 +41,7 @@ export interface SolicitudDetail extends SolicitudProjectFields {
     kind: string;
     mimeType: string;
     size: number;
-    sha256: string;
+    sha256: string | null;
     createdAt: Date;
     /** What the server measured (see geometry.server.ts), or why it did not. */
     geometryStatus: SolicitudFileGeometryStatus;

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -16,7 +16,7 @@ import { getFileStore } from "~/services/files/file-store.server";
 import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 // @ts-expect-error -- a plain ESM build script without type declarations
 import { buildGeometryWorker } from "../../../scripts/build-geometry-worker.mjs";
-import { startGeometryJob } from "./geometry.server";
+import { DEFAULT_GEOMETRY_BUDGET, startGeometryJob } from "./geometry.server";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const WORKER = path.join(ROOT, "node_modules/.cache/forja-geometry-test", `job-worker-${process.pid}.mjs`);
@@ -77,5 +77,36 @@ describe("geometry job", () => {
     expect(await row(missing)).toMatchObject({ geometryStatus: "unreadable", geometryReason: "No pudimos leer la geometría de este archivo. El archivo no está en el almacén." });
     expect(await row(failing)).toMatchObject({ geometryStatus: "unreadable", geometryReason: "No pudimos leer la geometría de este archivo. El cálculo se interrumpió varias veces." });
     expect(await row(busy)).toMatchObject({ geometryStatus: "computing", geometryAttempts: 1 });
+  });
+
+  it("records the sha256 of the stored bytes for files that have none, measured or not, and keeps one already there (0080)", { timeout: 60_000 }, async () => {
+    const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+    const step = new Uint8Array(fs.readFileSync(path.join(ROOT, "tests/fixtures/cad/cube-10mm.step")));
+    const pdf = new TextEncoder().encode("%PDF-1.4\nplano con cotas\n");
+    // Past the budget's size: not read for figures, still read (as a stream) for its sha256.
+    const big = new Uint8Array(300_000).fill(7);
+    const cube = await addFile("cubo.step", "step", step, { sha256: null });
+    const drawing = await addFile("plano.pdf", "pdf", pdf, { sha256: null });
+    const large = await addFile("grande.stl", "stl", big, { sha256: null });
+    const missing = await addFile("perdido.step", "step", null, { sha256: null });
+    const known = await addFile("ya.pdf", "pdf", pdf, { sha256: "registrado-antes" });
+
+    const job = startGeometryJob({ intervalMs: 100, workerFile: WORKER, budget: { ...DEFAULT_GEOMETRY_BUDGET, maxBytes: 200_000 } });
+    try {
+      await vi.waitFor(
+        async () => {
+          for (const id of [cube, drawing, large, missing, known]) expect((await row(id)).geometryStatus).not.toMatch(/pending|computing/);
+        },
+        { timeout: 45_000, interval: 200 },
+      );
+    } finally {
+      await job.stop();
+    }
+
+    expect(await row(cube)).toMatchObject({ geometryStatus: "ok", sha256: sha256(step) });
+    expect(await row(drawing)).toMatchObject({ geometryStatus: "not-cad", sha256: sha256(pdf) });
+    expect(await row(large)).toMatchObject({ geometryStatus: "over-budget", sha256: sha256(big) });
+    expect(await row(missing)).toMatchObject({ geometryStatus: "unreadable", sha256: null });
+    expect(await row(known)).toMatchObject({ geometryStatus: "not-cad", sha256: "registrado-antes" });
   });
 });

@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { solicitudFiles, type SolicitudFileGeometry, type SolicitudFileGeometryStatus } from "~/db/schema/solicitudes";
 import { logger } from "~/lib/logger.server";
+import { sha256OfStream } from "~/services/files/checksum.server";
 import { getFileStore } from "~/services/files/file-store.server";
 import { startPoller, type Poller } from "~/services/jobs/poller.server";
 import { compiledCadKernel } from "~/services/jobs/cad-kernel-module.server";
@@ -136,6 +138,7 @@ interface Claimed {
   storagePath: string;
   size: number;
   attempts: number;
+  sha256: string | null;
 }
 
 /** Takes the oldest pending file (or one whose claim went stale), marking it computing. */
@@ -153,28 +156,41 @@ async function claimNext(): Promise<Claimed | null> {
     .update(solicitudFiles)
     .set({ geometryStatus: "computing", geometryClaimedAt: new Date(), geometryAttempts: sql`${solicitudFiles.geometryAttempts} + 1` })
     .where(inArray(solicitudFiles.id, candidates))
-    .returning({ id: solicitudFiles.id, kind: solicitudFiles.kind, storagePath: solicitudFiles.storagePath, size: solicitudFiles.size, attempts: solicitudFiles.geometryAttempts });
+    .returning({ id: solicitudFiles.id, kind: solicitudFiles.kind, storagePath: solicitudFiles.storagePath, size: solicitudFiles.size, attempts: solicitudFiles.geometryAttempts, sha256: solicitudFiles.sha256 });
   return row ?? null;
 }
 
-async function settle(id: string, status: Exclude<SolicitudFileGeometryStatus, "pending" | "computing">, figures: SolicitudFileGeometry | null, reason: string | null): Promise<void> {
+/**
+ * The outcome for the row, with the file's sha256 when it had none yet (0080: a new request's files
+ * get theirs here, once the burst that brought them is over).
+ */
+async function settle(file: Claimed, status: Exclude<SolicitudFileGeometryStatus, "pending" | "computing">, figures: SolicitudFileGeometry | null, reason: string | null, sha256: string | null = null): Promise<void> {
   await getDb()
     .update(solicitudFiles)
-    .set({ geometryStatus: status, geometry: figures, geometryReason: reason, geometryComputedAt: new Date(), geometryClaimedAt: null })
-    .where(eq(solicitudFiles.id, id));
+    .set({ geometryStatus: status, geometry: figures, geometryReason: reason, geometryComputedAt: new Date(), geometryClaimedAt: null, ...(!file.sha256 && sha256 ? { sha256 } : {}) })
+    .where(eq(solicitudFiles.id, file.id));
+}
+
+/** The stored file's sha256, read as a stream (any size, no more than a chunk in memory); null when it is not in the store. */
+async function storedSha256(file: Claimed): Promise<string | null> {
+  const stored = await getFileStore().open(file.storagePath);
+  return stored ? sha256OfStream(stored.body) : null;
 }
 
 /** Measures one claimed file and stores the outcome. */
 async function processFile(file: Claimed, budget: GeometryBudget, workerFile: string, signal: AbortSignal): Promise<void> {
   const format = FORMAT_BY_KIND[file.kind];
-  if (!format) return settle(file.id, "not-cad", null, "Este archivo no es un modelo 3D que podamos medir (STEP, IGES, STL, 3MF u OBJ): no tiene cálculo de volumen.");
-  if (file.attempts > MAX_ATTEMPTS) return settle(file.id, "unreadable", null, `${UNREADABLE} El cálculo se interrumpió varias veces.`);
+  // A file that is not read for its figures is read for its sha256 alone (when it has none yet).
+  const streamed = async () => (file.sha256 ? null : storedSha256(file));
+  if (!format) return settle(file, "not-cad", null, "Este archivo no es un modelo 3D que podamos medir (STEP, IGES, STL, 3MF u OBJ): no tiene cálculo de volumen.", await streamed());
+  if (file.attempts > MAX_ATTEMPTS) return settle(file, "unreadable", null, `${UNREADABLE} El cálculo se interrumpió varias veces.`, await streamed());
   if (file.size > budget.maxBytes) {
     const mb = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 0 }).format(budget.maxBytes / 1024 / 1024);
-    return settle(file.id, "over-budget", null, `El archivo excede el tamaño máximo de cálculo (${mb} MB).`);
+    return settle(file, "over-budget", null, `El archivo excede el tamaño máximo de cálculo (${mb} MB).`, await streamed());
   }
   const bytes = await getFileStore().readBytes(file.storagePath, budget.maxBytes);
-  if (!bytes) return settle(file.id, "unreadable", null, `${UNREADABLE} El archivo no está en el almacén.`);
+  if (!bytes) return settle(file, "unreadable", null, `${UNREADABLE} El archivo no está en el almacén.`);
+  const sha256 = file.sha256 ? null : createHash("sha256").update(bytes).digest("hex");
   const outcome = await measureInWorker(format, bytes, budget, workerFile, signal);
   if (outcome.status === "aborted") {
     await getDb()
@@ -183,8 +199,8 @@ async function processFile(file: Claimed, budget: GeometryBudget, workerFile: st
       .where(eq(solicitudFiles.id, file.id));
     return;
   }
-  if (outcome.status === "ok") await settle(file.id, "ok", outcome.figures, null);
-  else await settle(file.id, outcome.status, null, outcome.reason);
+  if (outcome.status === "ok") await settle(file, "ok", outcome.figures, null, sha256);
+  else await settle(file, outcome.status, null, outcome.reason, sha256);
   logger.info({ fileId: file.id, status: outcome.status, bytes: bytes.length }, "solicitud file geometry");
 }
 

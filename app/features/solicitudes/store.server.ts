@@ -2,7 +2,7 @@ import { getDb } from "~/db/client.server";
 import { clipFileName } from "~/lib/format";
 import { solicitudEvents, solicitudFiles, solicitudes, type SolicitudEstimate } from "~/db/schema/solicitudes";
 import { MIME_BY_KIND, type FileKind } from "~/services/files/detect-type.server";
-import type { UploadedFile } from "~/services/files/multipart.server";
+import type { UploadedFileByCrc } from "~/services/files/multipart.server";
 import { activeFileStore, writesWithTransaction } from "~/services/files/file-store.server";
 import { newStoragePath } from "~/services/files/storage.server";
 import { nextRecordNumber } from "~/services/numbering/next-number.server";
@@ -16,7 +16,7 @@ import { getSiteFacts } from "~/features/site/index.server";
 // transaction when the store writes with it (PostgreSQL), else just before it opens (disk, S3; see
 // storeSolicitud), and they are removed again if it fails.
 
-export interface CheckedFile extends UploadedFile {
+export interface CheckedFile extends UploadedFileByCrc {
   id: string;
   kind: FileKind;
 }
@@ -106,7 +106,8 @@ export async function storeSolicitud(input: StoreInput): Promise<{ id: string; n
           kind: file.kind,
           mimeType: MIME_BY_KIND[file.kind],
           size: file.size,
-          sha256: file.sha256,
+          // Taken by the geometry job once the burst is over (0080).
+          sha256: null,
         });
         if (withTransaction) {
           await store.putFile(storagePath, file.tmpPath, tx);

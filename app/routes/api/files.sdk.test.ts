@@ -1,6 +1,7 @@
 import fs from "node:fs";
+import zlib from "node:zlib";
 import path from "node:path";
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
 import sharp from "sharp";
@@ -67,7 +68,7 @@ async function prepare(): Promise<void> {
 
   const tmpPath = path.join(uploadsTmpDir(), randomUUID());
   fs.writeFileSync(tmpPath, ATTACHMENT);
-  const file = { field: "files", name: "plano soporte.pdf", tmpPath, sha256: createHash("sha256").update(ATTACHMENT).digest("hex"), ...peek(ATTACHMENT) };
+  const file = { field: "files", name: "plano soporte.pdf", tmpPath, crc32: zlib.crc32(ATTACHMENT).toString(16).padStart(8, "0"), ...peek(ATTACHMENT) };
   const value = quoteRequestSchema().parse(validQuoteFields({ name: A.name, email: A.email, quantity: "40", formToken: `arch-${process.pid}` }));
   const solicitud = await createSolicitud({ type: "cotizacion", value, files: [file], token: value.formToken, ip: "127.0.0.1", userAgent: "vitest", userId: A.id });
   if (!solicitud.ok) throw new Error("solicitud not created");

@@ -7,7 +7,7 @@ import { replyToFailure } from "~/lib/form-reply";
 import { FORM_NONCE_FIELD } from "~/lib/form-visit";
 import type { RequestMeta } from "~/lib/request-meta";
 import { invalid, type Failure } from "~/lib/result";
-import { parseMultipartUpload, type UploadedFile } from "~/services/files/multipart.server";
+import { parseMultipartUpload, type UploadedFileByCrc } from "~/services/files/multipart.server";
 import { isNoSpaceError, NO_SPACE_MESSAGE, removeQuietly, uploadsTmpDir } from "~/services/files/storage.server";
 import { FORM_GUARD_MESSAGES, guardPublicForm, readFormData } from "~/services/security/form-guard.server";
 import { issueFormToken, readFormNonce } from "~/services/security/form-token.server";
@@ -62,7 +62,7 @@ function refuse(input: { fields: FormData; type: SolicitudFormType; failure: Fai
 /** A new solicitud from the request's body; see SubmitResult for what the route answers. */
 export async function submitSolicitud(meta: RequestMeta, type: SolicitudFormType): Promise<SubmitResult> {
   let fields: FormData;
-  let uploaded: UploadedFile[] = [];
+  let uploaded: UploadedFileByCrc[] = [];
   if (type === "cotizacion") {
     const upload = await parseMultipartUpload(meta.request, UPLOAD_LIMITS, uploadsTmpDir());
     fields = upload.fields;
@@ -88,7 +88,7 @@ export async function submitSolicitud(meta: RequestMeta, type: SolicitudFormType
   }
 }
 
-async function submitFields(input: { meta: RequestMeta; type: SolicitudFormType; fields: FormData; uploaded: UploadedFile[] }): Promise<SubmitResult> {
+async function submitFields(input: { meta: RequestMeta; type: SolicitudFormType; fields: FormData; uploaded: UploadedFileByCrc[] }): Promise<SubmitResult> {
   const { meta, type, fields, uploaded } = input;
   // Every attempt counts against a loose limit (correcting a form takes a few tries); the domain
   // counts only the solicitudes about to be stored against its strict one.

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { parseMultipartUpload, type UploadLimits } from "./multipart.server";
 
@@ -89,6 +90,19 @@ describe("parseMultipartUpload", () => {
     expect(fs.readFileSync(step.tmpPath).equals(Buffer.from(small))).toBe(true);
     expect(fs.readFileSync(stl.tmpPath).equals(big)).toBe(true);
     expect(leftovers().sort()).toEqual(result.files.map((file) => path.basename(file.tmpPath)).sort());
+  });
+
+  it("takes a CRC-32 instead of the sha256 when the limits ask for it, over every chunk of a large file (0080)", async () => {
+    const big = randomBytes(700 * 1024); // many chunks, so the CRC is carried from one to the next
+    const small = new Uint8Array(Buffer.from("ISO-10303-21;\nHEADER;\nENDSEC;\n"));
+    const result = await parseMultipartUpload(post(form({ name: "Ana" }, [{ name: "grande.stl", bytes: big }, { name: "soporte.step", bytes: small }])), { ...limits, checksum: "crc32" }, tmpDir);
+    if (!result.ok) throw new Error(result.message);
+    const crc = (bytes: Uint8Array) => zlib.crc32(bytes).toString(16).padStart(8, "0");
+    expect(result.files.map((file) => [file.name, file.size, file.crc32, "sha256" in file])).toEqual([
+      ["grande.stl", big.length, crc(big), false],
+      ["soporte.step", small.length, crc(small), false],
+    ]);
+    expect(fs.readFileSync(result.files[0]!.tmpPath).equals(big)).toBe(true);
   });
 
   it("keeps only the base name of a file name that carries a path", async () => {

@@ -12,21 +12,36 @@ export interface UploadLimits {
   maxFiles: number;
   maxFileBytes: number;
   maxTotalBytes: number;
+  /**
+   * Each file's checksum while it arrives: its sha256 (the default), or a CRC-32 when the caller
+   * only needs to tell files apart then and takes the sha256 later, off the request (0080).
+   */
+  checksum?: "sha256" | "crc32";
 }
 
-export interface UploadedFile {
+interface ReceivedFile {
   field: string;
   name: string;
   tmpPath: string;
   size: number;
-  sha256: string;
   /** First and last 64 KiB, for type detection by content. */
   head: Buffer;
   tail: Buffer;
 }
 
-export type UploadResult =
-  | { ok: true; fields: FormData; files: UploadedFile[] }
+/** A file read with the default limits: its sha256 taken while it arrived. */
+export interface UploadedFile extends ReceivedFile {
+  sha256: string;
+}
+
+/** A file read with `checksum: "crc32"`: its sha256 is the caller's to take later (0080). */
+export interface UploadedFileByCrc extends ReceivedFile {
+  /** Hex, 8 digits. */
+  crc32: string;
+}
+
+export type UploadResult<File = UploadedFile> =
+  | { ok: true; fields: FormData; files: File[] }
   | { ok: false; status: 400 | 413 | 507; message: string; fields: FormData };
 
 /** Past the limits we keep reading (and discarding) this much more, so the browser gets our answer. */
@@ -235,7 +250,9 @@ class ChunkBatch {
  * under `tmpDir`, limits enforced while reading (never the whole upload in memory). On a limit the
  * text fields read so far are still returned, so the form can be shown again with what was typed.
  */
-export async function parseMultipartUpload(request: Request, limits: UploadLimits, tmpDir: string): Promise<UploadResult> {
+export async function parseMultipartUpload(request: Request, limits: UploadLimits & { checksum: "crc32" }, tmpDir: string): Promise<UploadResult<UploadedFileByCrc>>;
+export async function parseMultipartUpload(request: Request, limits: UploadLimits, tmpDir: string): Promise<UploadResult>;
+export async function parseMultipartUpload(request: Request, limits: UploadLimits, tmpDir: string): Promise<UploadResult<UploadedFile | UploadedFileByCrc>> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data") || !request.body) {
     return { ok: false, status: 400, message: "El formulario debe enviarse con sus archivos (multipart/form-data).", fields: new FormData() };
@@ -306,6 +323,7 @@ export async function parseMultipartUpload(request: Request, limits: UploadLimit
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-function toUploadedFile(file: ThreadFile): UploadedFile {
-  return { ...file, head: asBuffer(file.head), tail: asBuffer(file.tail) };
+function toUploadedFile({ sha256, crc32, ...file }: ThreadFile): UploadedFile | UploadedFileByCrc {
+  const received = { ...file, head: asBuffer(file.head), tail: asBuffer(file.tail) };
+  return sha256 === undefined ? { ...received, crc32: crc32! } : { ...received, sha256 };
 }

@@ -8,6 +8,7 @@ import { DatabaseInUseError, openDatabase, useDatabase, type Database } from "~/
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { s3ConfigFor } from "~/services/settings/s3-settings.server";
+import { sha256AndSize } from "./checksum.server";
 import { baseFileStore } from "./file-store.server";
 import { S3Bucket, s3ErrorMessage } from "./s3-bucket.server";
 import { S3_FILES_PREFIX } from "./s3-store.server";
@@ -30,20 +31,10 @@ export interface FilesToS3Outcome {
   removed: number;
 }
 
-async function sha256Of(body: ReadableStream<Uint8Array>): Promise<{ sha256: string; size: number }> {
-  const hash = createHash("sha256");
-  let size = 0;
-  for await (const chunk of Readable.fromWeb(body as NodeReadableStream<Uint8Array>)) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).byteLength;
-  }
-  return { sha256: hash.digest("hex"), size };
-}
-
 /** The bucket's copy of `key`, hashed, or null when there is none. */
 async function inBucket(bucket: S3Bucket, key: string): Promise<{ sha256: string; size: number } | null> {
   const found = await bucket.open(key);
-  return found ? sha256Of(found.body) : null;
+  return found ? sha256AndSize(found.body) : null;
 }
 
 /** Copies the files of the store before S3 into the settings' `s3` bucket (which must be enabled). */
