@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { getDb } from "~/db/client.server";
 import { session, user } from "~/db/schema/auth";
 import { outbox } from "~/db/schema/outbox";
+import { renderedMail } from "~/services/mail/outbox.server";
 import { getSessionUser, type SessionUser } from "~/features/accounts/accounts.server";
 import { SESSION_COOKIE_PREFIX } from "~/features/accounts/auth.server";
 import { exemptFromMfa } from "~/features/accounts/mfa.server";
@@ -134,9 +135,9 @@ export async function sessionCount(userId: string): Promise<number> {
   return (await getDb().select({ id: session.id }).from(session).where(eq(session.userId, userId))).length;
 }
 
-/** Mail queued for an address, newest first. */
+/** Mail queued for an address, newest first, as it will be sent (rendered). */
 export async function outboxFor(email: string) {
-  return getDb().select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.createdAt));
+  return (await getDb().select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.createdAt))).map(renderedMail);
 }
 
 /** The token of a link to `path` in a mail; the plain text and the HTML must carry the same one. */

@@ -3,6 +3,7 @@ import { beforeEach, expect } from "vitest";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { outbox } from "~/db/schema/outbox";
+import { renderedMail } from "~/services/mail/outbox.server";
 import { quoteEvents, quoteMessages, quoteRevisions, quotes } from "~/db/schema/quotes";
 import { solicitudes } from "~/db/schema/solicitudes";
 import { createQuote } from "~/features/quotes/create.server";
@@ -171,8 +172,9 @@ export async function eventsOf(id: string) {
   return getDb().select().from(quoteEvents).where(eq(quoteEvents.quoteId, id)).orderBy(asc(quoteEvents.createdAt));
 }
 
+/** Mail queued (for `to`, or all), oldest first, as it will be sent (rendered). */
 export async function mails(to?: string) {
-  const rows = await getDb().select().from(outbox).orderBy(asc(outbox.createdAt));
+  const rows = (await getDb().select().from(outbox).orderBy(asc(outbox.createdAt))).map(renderedMail);
   return to ? rows.filter((row) => row.to === to) : rows;
 }
 

@@ -7,6 +7,7 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 
 import { getDb } from "~/db/client.server";
 import { outbox } from "~/db/schema/outbox";
+import { renderedMail } from "~/services/mail/outbox.server";
 import { failureMessages } from "~/lib/result";
 import { nextTestIp, requestMeta } from "../../../tests/support/auth-requests";
 import { alice, anOrder, aProduct, bruno, clearBeforeEach, insertOrderPeople } from "../../../tests/support/orders-fixtures";
@@ -59,7 +60,7 @@ describe("guest orders and accounts", () => {
     expect(await listCustomerOrders(userId)).toEqual([]);
     expect(await getCustomerOrder(guest.number, { userId, grantedNumbers: [] })).toBeNull();
 
-    const [confirmation] = (await getDb().select().from(outbox)).filter((mail) => mail.subject === "Confirme su correo en Forja");
+    const [confirmation] = (await getDb().select().from(outbox)).map(renderedMail).filter((mail) => mail.subject === "Confirme su correo en Forja");
     const token = decodeURIComponent(confirmation!.text.match(/\/cuenta\/confirmar\?token=([^\s"'<>&]+)/)![1]!);
     const confirmed = await confirmEmail(requestMeta(`/cuenta/confirmar?token=${encodeURIComponent(token)}`, { ip: nextTestIp() }), token);
     expect(confirmed.ok).toBe(true);

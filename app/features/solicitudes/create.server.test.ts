@@ -14,6 +14,7 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 
 import { getDb } from "~/db/client.server";
 import { outbox } from "~/db/schema/outbox";
+import { renderedMail } from "~/services/mail/outbox.server";
 import { solicitudEvents, solicitudFiles, solicitudes } from "~/db/schema/solicitudes";
 import { counters } from "~/db/schema/numbering";
 import { confirmEmail } from "~/features/accounts/email-confirmation.server";
@@ -219,12 +220,15 @@ describe("submitForm: a quote request that succeeds", () => {
     const confirmation = await getDb().select().from(outbox).where(eq(outbox.to, email.toLowerCase()));
     expect(confirmation).toHaveLength(1);
     expect(confirmation[0]).toMatchObject({ status: "pending", subject: `Solicitud de cotización ${result.number} recibida` });
-    expect(confirmation[0]!.text).toContain(result.number);
+    // Written as content; the worker renders it before sending (0081).
+    expect(confirmation[0]).toMatchObject({ html: null, text: null });
+    expect(renderedMail(confirmation[0]!).text).toContain(result.number);
     const staff = await getDb().select().from(outbox).where(sql`${outbox.subject} like ${`[${result.number}]%`}`);
     expect(staff).toHaveLength(1);
     expect(staff[0]).toMatchObject({ to: "ventas@forja.test, ingenieria@forja.test", replyTo: email.toLowerCase(), status: "pending" });
-    expect(staff[0]!.text).toContain(`/admin/formularios/${row.id}`);
-    expect(staff[0]!.text).toContain("soporte.step");
+    expect(renderedMail(staff[0]!).text).toContain(`/admin/formularios/${row.id}`);
+    expect(renderedMail(staff[0]!).text).toContain("soporte.step");
+    expect(renderedMail(staff[0]!).html).toContain("soporte.step");
   });
 
   it("stores a request without files and numbers the next one consecutively", async () => {
@@ -600,7 +604,7 @@ describe("submitForm: accounts", () => {
     // Signing up is not enough: the email must be confirmed first.
     expect((await solicitudByNumber(anonymous.number)).userId).toBeNull();
 
-    const [mail] = await getDb().select().from(outbox).where(sql`${outbox.to} = ${email} and ${outbox.subject} = 'Confirme su correo en Forja'`);
+    const [mail] = (await getDb().select().from(outbox).where(sql`${outbox.to} = ${email} and ${outbox.subject} = 'Confirme su correo en Forja'`)).map(renderedMail);
     const token = decodeURIComponent(/\/cuenta\/confirmar\?token=([^\s"'<>&]+)/.exec(mail!.text)![1]!);
     const confirmed = await confirmEmail(requestMeta(`/cuenta/confirmar?token=${encodeURIComponent(token)}`), token);
     expect(confirmed.ok).toBe(true);

@@ -1,6 +1,6 @@
 import { enqueueMails, type DbTransaction } from "~/services/mail/outbox.server";
 import { staffRecipientsFor } from "~/services/mail/mail-config.server";
-import { renderEmail, type EmailFacts } from "~/services/mail/templates.server";
+import type { EmailContent, EmailFacts } from "~/services/mail/templates.server";
 import { getEnv } from "~/lib/env.server";
 import { shortFileName } from "~/lib/format";
 import { CERTIFICATE_OPTIONS, INDUSTRY_OPTIONS, SERVICE_OPTIONS } from "./forms";
@@ -39,11 +39,15 @@ function summaryLines(data: SolicitudMailData): string[] {
   ];
 }
 
-/** The requester's confirmation and the staff notification, written in the same transaction (the facts read before it). */
+/**
+ * The requester's confirmation and the staff notification, written in the same transaction (the
+ * facts read before it) as content: the mail worker renders them before sending, after the
+ * request's answer (docs/decisions/0081).
+ */
 export async function enqueueSolicitudEmails(tx: DbTransaction, facts: EmailFacts, data: SolicitudMailData): Promise<void> {
   const { publicUrl } = getEnv();
   const isQuote = data.type === "cotizacion";
-  const confirmation = renderEmail({
+  const confirmation: EmailContent = {
     preheader: `Recibimos su ${isQuote ? "solicitud de cotización" : "mensaje"} ${data.number}.`,
     heading: `Recibimos su ${isQuote ? "solicitud" : "mensaje"}, ${data.name}`,
     paragraphs: [
@@ -55,9 +59,9 @@ export async function enqueueSolicitudEmails(tx: DbTransaction, facts: EmailFact
     ],
     action: isQuote ? { label: "Ver mis cotizaciones", url: `${publicUrl}/quotes` } : undefined,
     footerNote: "Si usted no envió este formulario, ignore este mensaje.",
-  }, facts);
+  };
 
-  const staff = renderEmail({
+  const staff: EmailContent = {
     preheader: `${data.number}: ${data.name}${data.company ? ` (${data.company})` : ""}`,
     heading: `${isQuote ? "Nueva solicitud de cotización" : "Nuevo mensaje de contacto"} ${data.number}`,
     paragraphs: [
@@ -65,12 +69,12 @@ export async function enqueueSolicitudEmails(tx: DbTransaction, facts: EmailFact
       ...summaryLines(data),
     ],
     action: { label: "Abrir en el panel", url: `${publicUrl}/admin/formularios/${data.id}` },
-  }, facts);
+  };
   // One statement for both (0075).
   await enqueueMails(
     [
-      { to: data.email, subject: isQuote ? `Solicitud de cotización ${data.number} recibida` : `Mensaje ${data.number} recibido`, ...confirmation },
-      { to: staffRecipientsFor(facts), replyTo: data.email, subject: `[${data.number}] ${isQuote ? "Solicitud de cotización" : "Contacto"}: ${data.name}`, ...staff },
+      { to: data.email, subject: isQuote ? `Solicitud de cotización ${data.number} recibida` : `Mensaje ${data.number} recibido`, content: confirmation, facts },
+      { to: staffRecipientsFor(facts), replyTo: data.email, subject: `[${data.number}] ${isQuote ? "Solicitud de cotización" : "Contacto"}: ${data.name}`, content: staff, facts },
     ],
     { tx },
   );

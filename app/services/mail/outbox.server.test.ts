@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeTestDatabase, createTestDatabase } from "../../../tests/support/test-database";
 import { getDb, type Database } from "~/db/client.server";
 import { outbox } from "~/db/schema/outbox";
-import { CLAIM_LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS, deliverDueMail, enqueueMail, enqueueMails, outboxSummary, retryFailedMail, startMailWorker } from "./outbox.server";
+import { CLAIM_LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS, deliverDueMail, enqueueMail, enqueueMails, outboxSummary, renderedMail, retryFailedMail, startMailWorker } from "./outbox.server";
 import { startSmtpTestServer, type SmtpTestServer } from "../../../tests/support/smtp-test-server";
 import { getSiteFacts } from "~/features/site/site-facts.server";
 import { renderEmail } from "./templates.server";
@@ -77,6 +77,40 @@ describe("outbox delivery over SMTP", () => {
     expect(row.attempts).toBe(1);
     expect(row.sentAt).toBeInstanceOf(Date);
     expect(row.lastError).toBeNull();
+  });
+
+  it("writes a message given as content without rendering it, and sends it rendered as the layout renders it (0081)", async () => {
+    const facts = await getSiteFacts();
+    const content = {
+      preheader: "Recibimos su solicitud SOL-2026-0042.",
+      heading: "Recibimos su solicitud, Ana",
+      paragraphs: ["Su número de solicitud es SOL-2026-0042.", "Archivos: soporte.step"],
+      action: { label: "Ver mis cotizaciones", url: "https://forja.example/quotes" },
+    };
+    const { id } = await enqueueMail({ to: "cliente@example.com", subject: "Solicitud de cotización SOL-2026-0042 recibida", content, facts });
+    const written = await rowOf(id);
+    expect(written).toMatchObject({ status: "pending", html: null, text: null, content: { content, facts: JSON.parse(JSON.stringify(facts)) } });
+    expect(renderedMail(written)).toMatchObject(renderEmail(content, facts));
+
+    expect(await deliverDueMail({ now: later(new Date(), 1) })).toEqual({ claimed: 1, sent: 1, retried: 0, failed: 0 });
+    const [mail] = await smtp.waitForMessages(1);
+    expect(mail.parsed.subject).toBe("Solicitud de cotización SOL-2026-0042 recibida");
+    expect(mail.parsed.html).toContain('lang="es-MX"');
+    expect(mail.parsed.html).toContain("Recibimos su solicitud, Ana");
+    expect(mail.parsed.html).toContain('href="https://forja.example/quotes"');
+    expect(mail.parsed.html).toContain(facts.phone.display);
+    expect(mail.parsed.text).toContain("Archivos: soporte.step");
+    expect(mail.parsed.text).toContain("https://forja.example/quotes");
+    expect((await rowOf(id)).status).toBe("sent");
+  });
+
+  it("refuses content it could not render when it is written, and a row with neither body nor content", async () => {
+    const facts = await getSiteFacts();
+    const content = { preheader: "x", heading: "Hola", paragraphs: ["Texto"], action: { label: "Abrir", url: "javascript:alert(1)" } };
+    await expect(enqueueMail({ to: "cliente@example.com", subject: "Enlace", content, facts })).rejects.toThrow(/http/);
+    await expect(enqueueMail({ to: "cliente@example.com", subject: "Vacío", html: "", text: "" })).rejects.toThrow(/HTML y su texto/);
+    await expect(getDb().insert(outbox).values({ to: "cliente@example.com", subject: "Sin cuerpo" })).rejects.toMatchObject({ cause: expect.objectContaining({ code: "23514" }) });
+    expect(await getDb().select().from(outbox)).toEqual([]);
   });
 
   it("keeps the message when the SMTP server is down and delivers it once after a restart", async () => {

@@ -6,6 +6,7 @@ import { outbox } from "~/db/schema/outbox";
 import { logger } from "~/lib/logger.server";
 import { startPoller } from "~/services/jobs/poller.server";
 import { currentMailConfig } from "./mail-config.server";
+import { assertRenderable, renderEmail, type EmailContent, type EmailFacts, type RenderedEmail } from "./templates.server";
 import { getMailTransport, type MailTransport } from "./transport.server";
 
 // Every email is written to the outbox first (ARCHITECTURE §4) and delivered by the worker below,
@@ -54,12 +55,35 @@ const EnqueueMailSchema = z.object({
     .transform((value) => (typeof value === "string" ? value : value.join(", ")).trim())
     .pipe(z.string().min(3).max(2_000).refine(singleLine, "sin saltos de línea")),
   subject: z.string().trim().min(1).max(250).refine(singleLine, "sin saltos de línea"),
-  html: z.string().min(1),
-  text: z.string().min(1),
   replyTo: z.string().trim().min(3).max(320).refine(singleLine, "sin saltos de línea").optional(),
 });
 
-export type EnqueueMailInput = z.input<typeof EnqueueMailSchema>;
+/**
+ * A message to write: rendered (`html` and `text`), or the layout's `content` with the `facts` read
+ * now, which the worker renders before sending (docs/decisions/0081: a quote request's two e-mails
+ * no longer cost their rendering, nor their HTML's bytes, inside the request's transaction).
+ */
+export type EnqueueMailInput = z.input<typeof EnqueueMailSchema> & (RenderedEmail | { content: EmailContent; facts: EmailFacts });
+
+/** The addressing checked, and the body as it is stored: rendered, or content for the worker. */
+function checkedMail(input: EnqueueMailInput) {
+  const head = EnqueueMailSchema.parse(input);
+  if ("content" in input) {
+    assertRenderable(input.content);
+    return { ...head, html: null, text: null, content: { content: { ...input.content }, facts: { ...input.facts } } };
+  }
+  if (!input.html || !input.text) throw new Error("Un correo necesita su HTML y su texto");
+  return { ...head, html: input.html, text: input.text, content: null };
+}
+
+/** The message a row stands for, as it is sent: its own HTML and text, or its content rendered now. */
+export function renderedMail<Row extends Pick<OutboxRow, "html" | "text" | "content">>(row: Row): Row & RenderedEmail {
+  if (row.html !== null && row.text !== null) return { ...row, html: row.html, text: row.text };
+  if (!row.content) throw new Error("La fila de la bandeja de salida no tiene cuerpo ni contenido");
+  // checkedMail writes it in exactly this shape.
+  const { content, facts } = row.content as unknown as { content: EmailContent; facts: EmailFacts };
+  return { ...row, ...renderEmail(content, facts) };
+}
 
 export interface EnqueueMailOptions {
   /** Insert inside the caller's transaction, so the form and its email commit together. */
@@ -78,7 +102,7 @@ export async function enqueueMail(input: EnqueueMailInput, options: EnqueueMailO
  */
 export async function enqueueMails(inputs: EnqueueMailInput[], options: EnqueueMailOptions = {}): Promise<{ id: string }[]> {
   if (inputs.length === 0) return [];
-  const mails = inputs.map((input) => EnqueueMailSchema.parse(input));
+  const mails = inputs.map(checkedMail);
   const db = options.tx ?? getDb();
   const nextAttemptAt = new Date();
   // The ids are chosen here: PostgreSQL does not promise RETURNING in the order of VALUES.
@@ -145,7 +169,7 @@ export async function deliverDueMail(options: DeliverDueMailOptions = {}): Promi
   const transport = options.transport ?? getMailTransport(await currentMailConfig());
   for (const row of claimed) {
     try {
-      await transport.send(row);
+      await transport.send(renderedMail(row));
       await db
         .update(outbox)
         .set({ status: "sent", sentAt: new Date(), lastError: null })

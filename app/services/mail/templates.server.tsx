@@ -186,6 +186,11 @@ function renderText(content: EmailContent, facts: EmailFacts): string {
   return `${blocks.map((block) => block.trim()).join("\n\n")}\n`;
 }
 
+/** Throws unless the content can be rendered (its action's URL absolute http(s)): checked when a message is written, not only when it is sent. */
+export function assertRenderable(content: EmailContent): void {
+  if (content.action) assertSafeUrl(content.action.url);
+}
+
 function assertSafeUrl(url: string): void {
   // Only web links: a javascript: or data: URL in an email is never what a feature meant.
   let parsed: URL;
@@ -203,7 +208,7 @@ function assertSafeUrl(url: string): void {
  * PGlite a read outside a running transaction waits for it).
  */
 export function renderEmail(content: EmailContent, facts: EmailFacts): RenderedEmail {
-  if (content.action) assertSafeUrl(content.action.url);
+  assertRenderable(content);
   const html = `<!DOCTYPE html>${renderToStaticMarkup(<EmailLayout content={content} facts={facts} />)}`;
   return { html, text: renderText(content, facts) };
 }
