@@ -39,7 +39,7 @@ describe("PGlite's commits reach the disk", () => {
     expect(walSync).toBeLessThan(after);
   }, 120_000);
 
-  it("counts a rate-limit request without touching the WAL, and still flushes the next real commit (0075, 0079)", async () => {
+  it("counts a rate-limit request without touching the WAL, a per-account one without flushing it, and still flushes the next real commit (0075, 0079)", async () => {
     const trace = await traced(
       `import fs from "node:fs";
        import { sql } from "drizzle-orm";
@@ -55,6 +55,9 @@ describe("PGlite's commits reach the disk", () => {
        const counted = await consumeRateLimit("probe:127.0.0.1", { limit: 5, windowMs: 60_000 });
        if (!counted.allowed || counted.remaining !== 4) throw new Error("unexpected count " + JSON.stringify(counted));
        mark("after-count");
+       const locked = await consumeRateLimit("account-sign-in:ana@ejemplo.mx", { limit: 5, windowMs: 60_000, perAccount: true });
+       if (!locked.allowed || locked.remaining !== 4) throw new Error("unexpected account count " + JSON.stringify(locked));
+       mark("after-account-count");
        await getDb().execute(sql\`insert into count_probe values (1)\`);
        mark("after-insert");
        await database.close();`,
@@ -64,15 +67,20 @@ describe("PGlite's commits reach the disk", () => {
     const walSync = new RegExp(`fsync\\(\\d+<${escapeRegExp(path.join(dataDir, "db", "pg_wal"))}/[0-9A-F]{24}>\\) = 0`);
     const beforeCount = trace.index(markerOf("before-count"));
     const afterCount = trace.index(markerOf("after-count"), beforeCount);
-    const afterInsert = trace.index(markerOf("after-insert"), afterCount);
+    const afterAccount = trace.index(markerOf("after-account-count"), afterCount);
+    const afterInsert = trace.index(markerOf("after-insert"), afterAccount);
     expect(beforeCount, log).toBeGreaterThanOrEqual(0);
     expect(afterCount, log).toBeGreaterThan(beforeCount);
-    expect(afterInsert, log).toBeGreaterThan(afterCount);
+    expect(afterAccount, log).toBeGreaterThan(afterCount);
+    expect(afterInsert, log).toBeGreaterThan(afterAccount);
     // On PGlite the count lives in the process's memory: not a write, let alone a flush, of the WAL.
     const walTouched = trace.index(new RegExp(escapeRegExp(path.join(dataDir, "db", "pg_wal"))), beforeCount);
     expect(walTouched === -1 || walTouched > afterCount, `no WAL write while counting\n${log.slice(-4000)}`).toBe(true);
-    const syncOfInsert = trace.index(walSync, afterCount);
-    expect(syncOfInsert, `the next INSERT still syncs the WAL\n${log.slice(-4000)}`).toBeGreaterThan(afterCount);
+    // A per-account count is a row (0079), committed without waiting for the disk (0075).
+    const syncDuringAccount = trace.index(walSync, afterCount);
+    expect(syncDuringAccount === -1 || syncDuringAccount > afterAccount, `no WAL fsync while the account count commits\n${log.slice(-4000)}`).toBe(true);
+    const syncOfInsert = trace.index(walSync, afterAccount);
+    expect(syncOfInsert, `the next INSERT still syncs the WAL\n${log.slice(-4000)}`).toBeGreaterThan(afterAccount);
     expect(syncOfInsert).toBeLessThan(afterInsert);
   }, 120_000);
 });

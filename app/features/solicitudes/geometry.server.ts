@@ -1,11 +1,10 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { solicitudFiles, type SolicitudFileGeometry, type SolicitudFileGeometryStatus } from "~/db/schema/solicitudes";
 import { logger } from "~/lib/logger.server";
-import { sha256OfStream } from "~/services/files/checksum.server";
+import { sha256OfBytes, sha256OfStream } from "~/services/files/checksum.server";
 import { getFileStore } from "~/services/files/file-store.server";
 import { startPoller, type Poller } from "~/services/jobs/poller.server";
 import { compiledCadKernel } from "~/services/jobs/cad-kernel-module.server";
@@ -17,6 +16,8 @@ import type { GeometryFormat, GeometryThreadRequest, GeometryThreadResponse } fr
 // with a memory limit and a time limit, never on a request's thread. The thread runs at
 // background priority and is kept between files (docs/decisions/0070): OpenCascade loads once, not
 // once per file. Whatever happens, the row ends with figures or with the Spanish reason staff see.
+// It also records each new file's sha256 (docs/decisions/0080), hashed on the server's thread a
+// MiB at a time between turns of its event loop, after the burst of requests that brought them.
 
 export interface GeometryBudget {
   /**
@@ -171,10 +172,18 @@ async function settle(file: Claimed, status: Exclude<SolicitudFileGeometryStatus
     .where(eq(solicitudFiles.id, file.id));
 }
 
-/** The stored file's sha256, read as a stream (any size, no more than a chunk in memory); null when it is not in the store. */
+/**
+ * The stored file's sha256, read as a stream (any size, no more than a chunk in memory); null when
+ * it is not in the store or cannot be read (logged: the file settles all the same, without one).
+ */
 async function storedSha256(file: Claimed): Promise<string | null> {
-  const stored = await getFileStore().open(file.storagePath);
-  return stored ? sha256OfStream(stored.body) : null;
+  try {
+    const stored = await getFileStore().open(file.storagePath);
+    return stored ? await sha256OfStream(stored.body) : null;
+  } catch (error) {
+    logger.warn({ err: error, fileId: file.id }, "could not read a solicitud file for its sha256");
+    return null;
+  }
 }
 
 /** Measures one claimed file and stores the outcome. */
@@ -190,7 +199,7 @@ async function processFile(file: Claimed, budget: GeometryBudget, workerFile: st
   }
   const bytes = await getFileStore().readBytes(file.storagePath, budget.maxBytes);
   if (!bytes) return settle(file, "unreadable", null, `${UNREADABLE} El archivo no está en el almacén.`);
-  const sha256 = file.sha256 ? null : createHash("sha256").update(bytes).digest("hex");
+  const sha256 = file.sha256 ? null : await sha256OfBytes(bytes);
   const outcome = await measureInWorker(format, bytes, budget, workerFile, signal);
   if (outcome.status === "aborted") {
     await getDb()

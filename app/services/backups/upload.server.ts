@@ -8,7 +8,7 @@ import { BadArchiveError, ZIP_MAX_BYTES } from "./zip.server";
 // An uploaded backup (POST /api/backups/upload, docs/decisions/0055): kept only when it is a Forja
 // backup archive whose manifest lists entries it has; its bytes are checked again (CRC) on restore.
 
-export const UPLOAD_LIMITS: UploadLimits = { maxFiles: 1, maxFileBytes: ZIP_MAX_BYTES, maxTotalBytes: ZIP_MAX_BYTES };
+export const UPLOAD_LIMITS = { maxFiles: 1, maxFileBytes: ZIP_MAX_BYTES, maxTotalBytes: ZIP_MAX_BYTES } satisfies UploadLimits;
 
 const ZIP_MAGIC = [Buffer.from("PK\x03\x04", "latin1"), Buffer.from("PK\x05\x06", "latin1")];
 

@@ -25,7 +25,7 @@ afterAll(() => {
 });
 
 const MiB = 1024 * 1024;
-const limits: UploadLimits = { maxFiles: 3, maxFileBytes: 1 * MiB, maxTotalBytes: 2 * MiB };
+const limits = { maxFiles: 3, maxFileBytes: 1 * MiB, maxTotalBytes: 2 * MiB } satisfies UploadLimits;
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const leftovers = () => fs.readdirSync(tmpDir);
@@ -318,7 +318,7 @@ describe("parseMultipartUpload", () => {
   });
 
   it("returns the files in the order they were sent, even when a later small one is written first", async () => {
-    const roomy: UploadLimits = { maxFiles: 3, maxFileBytes: 16 * MiB, maxTotalBytes: 20 * MiB };
+    const roomy = { maxFiles: 3, maxFileBytes: 16 * MiB, maxTotalBytes: 20 * MiB } satisfies UploadLimits;
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const big = randomBytes(16 * MiB);
       const small = new Uint8Array(Buffer.from("solid pieza\nendsolid pieza\n"));

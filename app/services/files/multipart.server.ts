@@ -251,7 +251,7 @@ class ChunkBatch {
  * text fields read so far are still returned, so the form can be shown again with what was typed.
  */
 export async function parseMultipartUpload(request: Request, limits: UploadLimits & { checksum: "crc32" }, tmpDir: string): Promise<UploadResult<UploadedFileByCrc>>;
-export async function parseMultipartUpload(request: Request, limits: UploadLimits, tmpDir: string): Promise<UploadResult>;
+export async function parseMultipartUpload(request: Request, limits: UploadLimits & { checksum?: "sha256" }, tmpDir: string): Promise<UploadResult>;
 export async function parseMultipartUpload(request: Request, limits: UploadLimits, tmpDir: string): Promise<UploadResult<UploadedFile | UploadedFileByCrc>> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data") || !request.body) {

@@ -82,7 +82,7 @@ export function isStaffWriter(writer: RecordWriter): writer is { auth: { collect
 // ——— Reading the body ———
 
 /** Files a write may carry (product images are the only files written for now; the collection checks its own limits). */
-export const WRITE_UPLOAD_LIMITS: UploadLimits = { maxFiles: 20, maxFileBytes: 10 * 1024 * 1024, maxTotalBytes: 100 * 1024 * 1024 };
+export const WRITE_UPLOAD_LIMITS = { maxFiles: 20, maxFileBytes: 10 * 1024 * 1024, maxTotalBytes: 100 * 1024 * 1024 } satisfies UploadLimits;
 
 export type ReadBody = { ok: true; input: RecordWriteInput; cleanup: () => Promise<void> } | { ok: false; answer: RecordAnswer };
 

@@ -7,7 +7,7 @@ import { consumeRateLimit, resetRateLimit, type RateLimitRule } from "./rate-lim
 // for any email, with or without an account, so the answers never tell which exist.
 
 /** 5 password checks per account per 15 minutes; past them the account is locked until the window ends. */
-export const ACCOUNT_SIGN_IN_RULE = { limit: 5, windowMs: 15 * 60_000 } as const satisfies RateLimitRule;
+export const ACCOUNT_SIGN_IN_RULE = { limit: 5, windowMs: 15 * 60_000, perAccount: true } as const satisfies RateLimitRule;
 
 /** The one spelling of an email for counting: NFKC (full-width letters fold), trimmed, lower-case. */
 export function normalizeAccountEmail(email: string): string {

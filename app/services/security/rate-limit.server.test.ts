@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDatabase, getDb } from "~/db/client.server";
 import { rateLimits } from "~/db/schema/security";
 import { setupTestDatabase } from "../../../tests/support/test-database";
-import { consumeRateLimit, countedRequests, MemoryWindows, RATE_LIMITS, rateLimitMessage, resetRateLimit } from "./rate-limit.server";
+import { consumeRateLimit, countedRequests, KEY_CHARS, MemoryWindows, RATE_LIMITS, rateLimitMessage, resetRateLimit } from "./rate-limit.server";
 
 // Fixed-window counters on the real database: in the process's memory on PGlite, in the
 // rate_limits table on PostgreSQL (TEST_DATABASE_URL; docs/decisions/0079). Every test uses its own
@@ -89,6 +89,31 @@ describe("consumeRateLimit", () => {
     await resetRateLimit(key);
     expect(await storedCount(key)).toBe(0);
     expect(await consumeRateLimit(key, rule, T0 + 3)).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 60 });
+  });
+
+  it("keeps a per-account count in the database on PGlite too, where no flood of other keys can evict it (0079)", async () => {
+    const key = freshKey("account-sign-in");
+    const rule = { limit: 2, windowMs: 60_000, perAccount: true } as const;
+    await consumeRateLimit(key, rule, T0);
+    expect((await consumeRateLimit(key, rule, T0 + 1)).remaining).toBe(0);
+    const [row] = await getDb().select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key));
+    expect(row?.count).toBe(2);
+    expect(await storedCount(key)).toBe(2);
+    await resetRateLimit(key);
+    expect(await storedCount(key)).toBe(0);
+  });
+
+  it("counts a key of any length under a bounded one, per address and per account", async () => {
+    for (const rule of [{ limit: 2, windowMs: 60_000 }, { limit: 2, windowMs: 60_000, perAccount: true as const }]) {
+      const key = `${freshKey("account-sign-in")}:${"a".repeat(1_000_000)}@ejemplo.mx`;
+      expect((await consumeRateLimit(key, rule, T0)).remaining).toBe(1);
+      expect((await consumeRateLimit(key, rule, T0 + 1)).remaining).toBe(0);
+      expect((await consumeRateLimit(key, rule, T0 + 2)).allowed).toBe(false);
+      expect(await storedCount(key)).toBe(3);
+      const result = (await getDb().execute(sql`select coalesce(max(length(key)), 0)::int as longest from rate_limits`)) as unknown as { rows: { longest: number }[] };
+      const longest = result.rows[0]!.longest;
+      expect(longest).toBeLessThanOrEqual(KEY_CHARS);
+    }
   });
 
   it("uses the current time by default", async () => {

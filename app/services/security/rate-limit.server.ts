@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { getDatabase, getDb, type DbTransaction } from "~/db/client.server";
+import { getDatabase, getDb, inTransactionScope, type DbTransaction } from "~/db/client.server";
 import { rateLimits } from "~/db/schema/security";
 import { getSettings } from "~/services/settings/settings.server";
 import { defaultRateLimit, type RateLimitLabel } from "./rate-limit-settings";
@@ -10,6 +11,11 @@ export interface RateLimitRule {
   windowMs: number;
   /** A limit staff set in the settings' `rateLimits` (0065): its numbers there win over these. */
   label?: RateLimitLabel;
+  /**
+   * Counts per account, not per address: kept in the database on PGlite too, where no flood of
+   * other keys can push a lock-out out of memory (docs/decisions/0079).
+   */
+  perAccount?: true;
 }
 
 export interface RateLimitResult {
@@ -23,16 +29,23 @@ export interface RateLimitResult {
  * Counts one request against `key` in a fixed window.
  * - On a PostgreSQL server: one atomic upsert, so every process that shares the database shares the
  *   counter (inside a `withTransaction` scope it joins the caller's transaction).
- * - On PGlite: in this process's memory. PGlite's files belong to one process, so that process sees
- *   every request and its count is exact; in the database each count cost a transaction of its own
- *   (four statements through the one connection), two per stored form (docs/decisions/0079). A
- *   restart forgets the windows, which loosens a limit for at most one window, as a crash before the
- *   next commit did when these counts committed without waiting for the disk (0075).
+ * - On PGlite, per address: in this process's memory. PGlite's files belong to one process, so that
+ *   process sees every request and its count is exact; in the database each count cost a
+ *   transaction of its own (four statements through the one connection), two per stored form
+ *   (docs/decisions/0079). A restart forgets the windows, which loosens a limit for at most one
+ *   window, as a crash before the next commit did when these counts committed without waiting for
+ *   the disk (0075).
+ * - On PGlite, per account (`perAccount`): in the database, in a transaction that commits without
+ *   waiting for the disk (0075; inside a `withTransaction` scope it joins the caller's).
+ * A key longer than KEY_CHARS (an e-mail address nobody has) is counted under its sha256.
  */
 export async function consumeRateLimit(key: string, given: RateLimitRule, now = Date.now()): Promise<RateLimitResult> {
   const rule = await ruleInEffect(given);
   if (!rule) return { allowed: true, remaining: given.limit, retryAfterSeconds: 0 };
-  const window = getDatabase().kind === "pglite" ? memory.count(key, rule, now) : await countRequest(getDb() as unknown as DbTransaction, key, rule, now);
+  const counted = boundedKey(key);
+  const window = !inMemory(rule)
+    ? await inDatabase((db) => countRequest(db, counted, rule, now))
+    : memory.count(counted, rule, now);
   const count = window?.count ?? 1;
   const startedAt = window?.windowStartedAt ?? now;
   return {
@@ -91,13 +104,40 @@ export class MemoryWindows {
   }
 }
 
-/** PGlite's counters (100 000 keys: some 10 MB). */
+/** PGlite's per-address counters: 100 000 keys of at most KEY_CHARS, some 30 MB at most. */
 const memory = new MemoryWindows(100_000);
+
+/** Longer keys are counted under their sha256 (a key is an address or an e-mail with its scope). */
+export const KEY_CHARS = 200;
+
+function boundedKey(key: string): string {
+  return key.length <= KEY_CHARS ? key : `sha256:${createHash("sha256").update(key).digest("base64url")}`;
+}
+
+/** Whether `rule` counts in this process's memory: on PGlite, unless it counts per account. */
+function inMemory(rule: RateLimitRule): boolean {
+  return getDatabase().kind === "pglite" && !rule.perAccount;
+}
+
+/**
+ * Runs `count` on the database: on its own on a PostgreSQL server (one statement), inside the
+ * caller's transaction when there is one, else on PGlite in a transaction that commits without
+ * waiting for the disk (0075).
+ */
+function inDatabase<T>(count: (db: DbTransaction) => Promise<T>): Promise<T> {
+  if (inTransactionScope() || getDatabase().kind !== "pglite") return count(getDb() as unknown as DbTransaction);
+  return getDb().transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    return count(tx);
+  });
+}
 
 /** Requests counted against `key` in its current window, wherever the counter lives (0 if none). */
 export async function countedRequests(key: string): Promise<number> {
-  if (getDatabase().kind === "pglite") return memory.counted(key);
-  const [row] = await getDb().select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key));
+  const counted = boundedKey(key);
+  const inProcess = getDatabase().kind === "pglite" ? memory.counted(counted) : 0;
+  if (inProcess > 0) return inProcess;
+  const [row] = await getDb().select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, counted));
   return row?.count ?? 0;
 }
 
@@ -127,7 +167,7 @@ async function ruleInEffect(rule: RateLimitRule): Promise<RateLimitRule | null> 
   const { rateLimits: settings } = await getSettings();
   if (!settings.enabled) return null;
   const set = settings.rules.find((candidate) => candidate.label === rule.label);
-  return set ? { label: rule.label, limit: set.maxRequests, windowMs: set.duration * 1000 } : rule;
+  return set ? { ...rule, limit: set.maxRequests, windowMs: set.duration * 1000 } : rule;
 }
 
 /** A labelled limit with its default numbers (rate-limit-settings.ts). */
@@ -154,6 +194,7 @@ export function rateLimitMessage(result: RateLimitResult): string {
 
 /** Forgets `key`'s window (after a sign-in proved the password, or a reset proved the mailbox). */
 export async function resetRateLimit(key: string): Promise<void> {
-  if (getDatabase().kind === "pglite") memory.forget(key);
-  else await getDb().delete(rateLimits).where(eq(rateLimits.key, key));
+  const counted = boundedKey(key);
+  if (getDatabase().kind === "pglite") memory.forget(counted);
+  await getDb().delete(rateLimits).where(eq(rateLimits.key, counted));
 }
