@@ -162,13 +162,13 @@ async function claimNext(): Promise<Claimed | null> {
 }
 
 /**
- * The outcome for the row, with the file's sha256 when it had none yet (0080: a new request's files
- * get theirs here, once the burst that brought them is over).
+ * The outcome for the row, with the file's sha256 when one was taken (0080: a new request's files
+ * get theirs here, once the burst that brought them is over; a file that had one is not hashed).
  */
 async function settle(file: Claimed, status: Exclude<SolicitudFileGeometryStatus, "pending" | "computing">, figures: SolicitudFileGeometry | null, reason: string | null, sha256: string | null = null): Promise<void> {
   await getDb()
     .update(solicitudFiles)
-    .set({ geometryStatus: status, geometry: figures, geometryReason: reason, geometryComputedAt: new Date(), geometryClaimedAt: null, ...(!file.sha256 && sha256 ? { sha256 } : {}) })
+    .set({ geometryStatus: status, geometry: figures, geometryReason: reason, geometryComputedAt: new Date(), geometryClaimedAt: null, ...(sha256 ? { sha256 } : {}) })
     .where(eq(solicitudFiles.id, file.id));
 }
 

@@ -70,6 +70,7 @@ function checkedMail(input: EnqueueMailInput) {
   const head = EnqueueMailSchema.parse(input);
   if ("content" in input) {
     assertRenderable(input.content);
+    // Spread into plain records, the JSON column's type.
     return { ...head, html: null, text: null, content: { content: { ...input.content }, facts: { ...input.facts } } };
   }
   if (!input.html || !input.text) throw new Error("Un correo necesita su HTML y su texto");
