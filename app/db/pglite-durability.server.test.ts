@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { escapeRegExp, markerOf, traced } from "../../tests/support/strace";
+import { escapeRegExp, markerOf, traced, type Trace } from "../../tests/support/strace";
 
 // PGlite on disk commits durably (issue 17 §6, docs/decisions/0044): between the moment an INSERT is
 // sent and the moment it returns, its WAL segment is fsynced: watched as real system calls.
@@ -82,5 +82,119 @@ describe("PGlite's commits reach the disk", () => {
     const syncOfInsert = trace.index(walSync, afterAccount);
     expect(syncOfInsert, `the next INSERT still syncs the WAL\n${log.slice(-4000)}`).toBeGreaterThan(afterAccount);
     expect(syncOfInsert).toBeLessThan(afterInsert);
+  }, 120_000);
+  const walSync = () => new RegExp(`fsync\\(\\d+<${escapeRegExp(path.join(dataDir, "db", "pg_wal"))}/[0-9A-F]{24}>\\) = 0`);
+
+  /** The WAL fsyncs between two lines of the trace, and those lines' marks and fsyncs in order (for messages). */
+  function walSyncsBetween(trace: Trace, start: number, end: number): { syncs: number[]; summary: string } {
+    const pattern = walSync();
+    const syncs: number[] = [];
+    for (let at = trace.index(pattern, start); at !== -1 && at < end; at = trace.index(pattern, at + 1)) syncs.push(at);
+    const summary = trace.lines
+      .slice(start, end + 1)
+      .map((line) => (pattern.test(line) ? "WAL fsync" : /nonexistent-forja-marker\/([\w-]+)/.exec(line)?.[1]))
+      .filter(Boolean)
+      .join("\n");
+    return { syncs, summary };
+  }
+
+  it("shares WAL flushes among the commits of a burst, and answers each only after a flush that follows its commit (0082)", async () => {
+    const BURST = 8;
+    const trace = await traced(
+      `import fs from "node:fs";
+       import { sql } from "drizzle-orm";
+       import { openDatabase, useDatabase } from "~/db/client.server";
+       import { transactionOnDisk } from "~/db/group-commit.server";
+       import { markerPath } from "../../tests/support/strace";
+       const mark = (name: string) => { try { fs.openSync(markerPath(name), "r"); } catch {} };
+       const database = await openDatabase({ dataDir: process.env.DATA_DIR + "/db" });
+       useDatabase(database);
+       await database.db.execute(sql\`create table burst_probe (n int)\`);
+       mark("before-burst");
+       await Promise.all(
+         Array.from({ length: ${BURST} }, (_, n) =>
+           transactionOnDisk(async (tx) => {
+             await tx.execute(sql\`insert into burst_probe values (\${n})\`);
+             mark("committing-" + n);
+           }).then(() => mark("answered-" + n)),
+         ),
+       );
+       mark("after-burst");
+       await database.close();`,
+      dataDir,
+    );
+    const log = trace.lines.join("\n");
+    const start = trace.index(markerOf("before-burst"));
+    const end = trace.index(markerOf("after-burst"), start);
+    expect(start, log).toBeGreaterThanOrEqual(0);
+    expect(end, log).toBeGreaterThan(start);
+    const { syncs, summary } = walSyncsBetween(trace, start, end);
+    // Each answer comes after a WAL fsync that follows its commit: nothing else runs on PGlite's one
+    // connection between the mark, after the transaction's last statement, and its COMMIT.
+    for (let n = 0; n < BURST; n += 1) {
+      const committing = trace.index(markerOf(`committing-${n}`), start);
+      const answered = trace.index(markerOf(`answered-${n}`), committing);
+      expect(committing, log).toBeGreaterThan(start);
+      expect(answered, log).toBeGreaterThan(committing);
+      expect(syncs.some((at) => at > committing && at < answered), `request ${n} is answered after its commit is on disk\n${summary}`).toBe(true);
+    }
+    // Far fewer flushes than commits.
+    expect(syncs.length, `WAL fsyncs for ${BURST} commits\n${summary}`).toBeLessThanOrEqual(BURST / 2);
+  }, 120_000);
+
+  it("answers a request that found another one's rows only once those are on disk (0082)", async () => {
+    const trace = await traced(
+      `import fs from "node:fs";
+       import { sql } from "drizzle-orm";
+       import { openDatabase, useDatabase } from "~/db/client.server";
+       import { commitsOnDisk, transactionOnDisk } from "~/db/group-commit.server";
+       import { markerPath } from "../../tests/support/strace";
+       const mark = (name: string) => { try { fs.openSync(markerPath(name), "r"); } catch {} };
+       const database = await openDatabase({ dataDir: process.env.DATA_DIR + "/db" });
+       useDatabase(database);
+       await database.db.execute(sql\`create table seen_probe (n int)\`);
+       mark("before");
+       let reachedRow = () => {};
+       const rowWritten = new Promise<void>((resolve) => (reachedRow = resolve));
+       const first = transactionOnDisk(async (tx) => {
+         await tx.execute(sql\`insert into seen_probe values (1)\`);
+         mark("committing");
+         reachedRow();
+       });
+       // While the first transaction ends, the duplicate's read and then a slow transaction queue
+       // for PGlite's one connection: the read finds the committed row, and the first request's
+       // flush, asked for as its commit returns, waits behind the slow one.
+       await rowWritten;
+       const duplicate = database.db
+         .transaction(async (tx) => {
+           const found = await tx.execute(sql\`select 1 from seen_probe\`);
+           if (found.rows.length !== 1) throw new Error("the row is not there");
+           mark("duplicate-found");
+         })
+         .then(() => commitsOnDisk())
+         .then(() => mark("duplicate-answered"));
+       const slow = database.db.transaction(async (tx) => {
+         await tx.execute(sql\`select 1\`);
+         await new Promise((resolve) => setTimeout(resolve, 300));
+       });
+       await Promise.all([first, duplicate, slow]);
+       mark("after");
+       await database.close();`,
+      dataDir,
+    );
+    const log = trace.lines.join("\n");
+    const start = trace.index(markerOf("before"));
+    const end = trace.index(markerOf("after"), start);
+    expect(start, log).toBeGreaterThanOrEqual(0);
+    expect(end, log).toBeGreaterThan(start);
+    const { syncs, summary } = walSyncsBetween(trace, start, end);
+    const committing = trace.index(markerOf("committing"), start);
+    const found = trace.index(markerOf("duplicate-found"), committing);
+    const answered = trace.index(markerOf("duplicate-answered"), found);
+    expect(committing, summary).toBeGreaterThan(start);
+    expect(found, summary).toBeGreaterThan(committing);
+    expect(answered, summary).toBeGreaterThan(found);
+    expect(syncs.some((at) => at > committing && at < found), `the row was found before it was on disk (the case under test)\n${summary}`).toBe(false);
+    expect(syncs.some((at) => at > found && at < answered), `the duplicate is answered once the row is on disk\n${summary}`).toBe(true);
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { commitsOnDisk } from "~/db/group-commit.server";
 import { solicitudes, type SolicitudEstimate } from "~/db/schema/solicitudes";
 import { logger } from "~/lib/logger.server";
 import { invalid, limited, ok, type Result } from "~/lib/result";
@@ -101,7 +102,7 @@ export async function findRepeatedSolicitud(input: SolicitudSubmission & { files
   const checked = checkFiles(input, input.files);
   if (!checked.ok) return null;
   const earlier = await findRecentDuplicate(solicitudFingerprint({ ...input, files: checked.files }));
-  return earlier ? { ...earlier, duplicate: true } : null;
+  return earlier ? { ...(await onDisk(earlier)), duplicate: true } : null;
 }
 
 export async function createSolicitud(input: CreateSolicitudInput): Promise<Result<CreatedSolicitud>> {
@@ -112,8 +113,9 @@ export async function createSolicitud(input: CreateSolicitudInput): Promise<Resu
   const key = replayKey(input.token, input.nonce, fingerprint);
 
   // The same form posted again (double click, resubmit), or the same request with a new token.
+  // Answered only once that request is on disk: it may be another one still waiting for its flush (0082).
   const existing = await findEarlier(key, fingerprint);
-  if (existing) return ok({ ...existing, duplicate: true });
+  if (existing) return ok({ ...(await onDisk(existing)), duplicate: true });
 
   // Every attempt counted against the route's loose limit; only requests about to be stored count here.
   const limit = await consumeRateLimit(`form-${input.type}:${input.ip || "desconocida"}`, RATE_LIMITS.publicForm);
@@ -137,9 +139,15 @@ export async function createSolicitud(input: CreateSolicitudInput): Promise<Resu
   } catch (error) {
     // The same form posted twice at once: the first insert won, this one shows its result.
     const winner = isUniqueViolation(error) ? await findByToken(key) : null;
-    if (winner) return ok({ ...winner, duplicate: true });
+    if (winner) return ok({ ...(await onDisk(winner)), duplicate: true });
     throw error;
   }
+}
+
+/** `found` once every commit made so far, the one that stored it among them, is on disk. */
+async function onDisk<T>(found: T): Promise<T> {
+  await commitsOnDisk();
+  return found;
 }
 
 async function estimatesFor(files: CheckedFile[], input: QuoteRequestInput): Promise<SolicitudEstimate[]> {

@@ -1,4 +1,4 @@
-import { getDb } from "~/db/client.server";
+import { transactionOnDisk } from "~/db/group-commit.server";
 import { clipFileName } from "~/lib/format";
 import { solicitudEvents, solicitudFiles, solicitudes, type SolicitudEstimate } from "~/db/schema/solicitudes";
 import { MIME_BY_KIND, type FileKind } from "~/services/files/detect-type.server";
@@ -55,7 +55,8 @@ export async function storeSolicitud(input: StoreInput): Promise<{ id: string; n
         moved.push(storagePath);
       }
     }
-    return await getDb().transaction(async (tx) => {
+    // Answered once on disk; on PGlite the commits of a burst of requests share their WAL flushes (0082).
+    return await transactionOnDisk(async (tx) => {
       const number = await nextRecordNumber(tx, "SOL", now);
       const quote = submission.type === "cotizacion" ? submission.value : null;
       const contact = submission.type === "contacto" ? submission.value : null;
