@@ -9,6 +9,7 @@ import { getDatabase, getDb, inTransactionScope, type Database, type DbTransacti
 // before it started shares: the caller still answers only once its rows are on disk, and a burst of
 // commits costs a few fsyncs instead of one each. On a PostgreSQL server nothing changes: its own
 // commits already share their flushes (commit_delay, the WAL writer), off this process's thread.
+// `writeWithoutFlush` is the half shared with writes that need no flush at all (rate-limit counts).
 
 /** The flush: a WAL record written and flushed at once, which syncs every record before it. */
 const FLUSH_WAL = sql`select pg_logical_emit_message(false, 'forja-group-commit', '', true)`;
@@ -51,6 +52,21 @@ function walFlushes(database: Database): WalFlushes {
 }
 
 /**
+ * Runs `work` on PGlite in a transaction that commits without waiting for the disk: for writes that
+ * a crash may take back because they only count (rate limits, 0075), or whose caller waits for a
+ * flush before it answers (transactionOnDisk). On a PostgreSQL server, or inside a
+ * `withTransaction` scope, `work` runs as it is, on the database or the scope's transaction.
+ */
+export function writeWithoutFlush<T>(work: (db: DbTransaction) => Promise<T>): Promise<T> {
+  const database = getDatabase();
+  if (inTransactionScope() || database.kind !== "pglite") return work(getDb() as unknown as DbTransaction);
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    return work(tx);
+  });
+}
+
+/**
  * Runs `work` in a transaction and resolves once its commit is on disk, as any transaction does;
  * on PGlite, the commits of requests ending close together share their WAL flushes. Inside a
  * `withTransaction` scope it is that scope's savepoint, and the scope's own commit is what counts.
@@ -58,11 +74,8 @@ function walFlushes(database: Database): WalFlushes {
 export async function transactionOnDisk<T>(work: (tx: DbTransaction) => Promise<T>): Promise<T> {
   const database = getDatabase();
   if (inTransactionScope() || database.kind !== "pglite") return getDb().transaction(work);
+  const value = await writeWithoutFlush(work);
   const flushes = walFlushes(database);
-  const value = await database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    return work(tx);
-  });
   flushes.noteCommit();
   await flushes.flushed();
   return value;

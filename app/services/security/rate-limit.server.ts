@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { getDatabase, getDb, inTransactionScope, type DbTransaction } from "~/db/client.server";
+import { getDatabase, getDb, type DbTransaction } from "~/db/client.server";
+import { writeWithoutFlush } from "~/db/group-commit.server";
 import { rateLimits } from "~/db/schema/security";
 import { getSettings } from "~/services/settings/settings.server";
 import { defaultRateLimit, type RateLimitLabel } from "./rate-limit-settings";
@@ -44,7 +45,7 @@ export async function consumeRateLimit(key: string, given: RateLimitRule, now = 
   if (!rule) return { allowed: true, remaining: given.limit, retryAfterSeconds: 0 };
   const counted = boundedKey(key);
   const window = !inMemory(rule)
-    ? await inDatabase((db) => countRequest(db, counted, rule, now))
+    ? await writeWithoutFlush((db) => countRequest(db, counted, rule, now))
     : memory.count(counted, rule, now);
   const count = window?.count ?? 1;
   const startedAt = window?.windowStartedAt ?? now;
@@ -117,19 +118,6 @@ function boundedKey(key: string): string {
 /** Whether `rule` counts in this process's memory: on PGlite, unless it counts per account. */
 function inMemory(rule: RateLimitRule): boolean {
   return getDatabase().kind === "pglite" && !rule.perAccount;
-}
-
-/**
- * Runs `count` on the database: on its own on a PostgreSQL server (one statement), inside the
- * caller's transaction when there is one, else on PGlite in a transaction that commits without
- * waiting for the disk (0075).
- */
-function inDatabase<T>(count: (db: DbTransaction) => Promise<T>): Promise<T> {
-  if (inTransactionScope() || getDatabase().kind !== "pglite") return count(getDb() as unknown as DbTransaction);
-  return getDb().transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    return count(tx);
-  });
 }
 
 /** Requests counted against `key` in its current window, wherever the counter lives (0 if none). */
