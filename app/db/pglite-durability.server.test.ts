@@ -85,8 +85,16 @@ describe("PGlite's commits reach the disk", () => {
   }, 120_000);
   const walSync = () => new RegExp(`fsync\\(\\d+<${escapeRegExp(path.join(dataDir, "db", "pg_wal"))}/[0-9A-F]{24}>\\) = 0`);
 
-  /** The WAL fsyncs between two lines of the trace, and those lines' marks and fsyncs in order (for messages). */
-  function walSyncsBetween(trace: Trace, start: number, end: number): { syncs: number[]; summary: string } {
+  /**
+   * The part of the trace between the marks `from` and `to` (both required): where it starts, its
+   * WAL fsyncs, and its marks and fsyncs in order, one per line (for messages).
+   */
+  function walSyncsBetween(trace: Trace, from: string, to: string): { start: number; syncs: number[]; summary: string } {
+    const log = trace.lines.join("\n");
+    const start = trace.index(markerOf(from));
+    const end = trace.index(markerOf(to), start);
+    expect(start, log).toBeGreaterThanOrEqual(0);
+    expect(end, log).toBeGreaterThan(start);
     const pattern = walSync();
     const syncs: number[] = [];
     for (let at = trace.index(pattern, start); at !== -1 && at < end; at = trace.index(pattern, at + 1)) syncs.push(at);
@@ -95,21 +103,27 @@ describe("PGlite's commits reach the disk", () => {
       .map((line) => (pattern.test(line) ? "WAL fsync" : /nonexistent-forja-marker\/([\w-]+)/.exec(line)?.[1]))
       .filter(Boolean)
       .join("\n");
-    return { syncs, summary };
+    return { start, syncs, summary };
   }
+
+  /** A traced script on a PGlite database in DATA_DIR, with `mark`, `sql` and `names` of group-commit.server.ts at hand. */
+  const groupCommitScript = (names: string, body: string) =>
+    `import fs from "node:fs";
+     import { sql } from "drizzle-orm";
+     import { openDatabase, useDatabase } from "~/db/client.server";
+     import { ${names} } from "~/db/group-commit.server";
+     import { markerPath } from "../../tests/support/strace";
+     const mark = (name: string) => { try { fs.openSync(markerPath(name), "r"); } catch {} };
+     const database = await openDatabase({ dataDir: process.env.DATA_DIR + "/db" });
+     useDatabase(database);
+     ${body}`;
 
   it("shares WAL flushes among the commits of a burst, and answers each only after a flush that follows its commit (0082)", async () => {
     const BURST = 8;
     const trace = await traced(
-      `import fs from "node:fs";
-       import { sql } from "drizzle-orm";
-       import { openDatabase, useDatabase } from "~/db/client.server";
-       import { transactionOnDisk } from "~/db/group-commit.server";
-       import { markerPath } from "../../tests/support/strace";
-       const mark = (name: string) => { try { fs.openSync(markerPath(name), "r"); } catch {} };
-       const database = await openDatabase({ dataDir: process.env.DATA_DIR + "/db" });
-       useDatabase(database);
-       await database.db.execute(sql\`create table burst_probe (n int)\`);
+      groupCommitScript(
+        "transactionOnDisk",
+        `await database.db.execute(sql\`create table burst_probe (n int)\`);
        mark("before-burst");
        await Promise.all(
          Array.from({ length: ${BURST} }, (_, n) =>
@@ -121,21 +135,17 @@ describe("PGlite's commits reach the disk", () => {
        );
        mark("after-burst");
        await database.close();`,
+      ),
       dataDir,
     );
-    const log = trace.lines.join("\n");
-    const start = trace.index(markerOf("before-burst"));
-    const end = trace.index(markerOf("after-burst"), start);
-    expect(start, log).toBeGreaterThanOrEqual(0);
-    expect(end, log).toBeGreaterThan(start);
-    const { syncs, summary } = walSyncsBetween(trace, start, end);
+    const { start, syncs, summary } = walSyncsBetween(trace, "before-burst", "after-burst");
     // Each answer comes after a WAL fsync that follows its commit: nothing else runs on PGlite's one
     // connection between the mark, after the transaction's last statement, and its COMMIT.
     for (let n = 0; n < BURST; n += 1) {
       const committing = trace.index(markerOf(`committing-${n}`), start);
       const answered = trace.index(markerOf(`answered-${n}`), committing);
-      expect(committing, log).toBeGreaterThan(start);
-      expect(answered, log).toBeGreaterThan(committing);
+      expect(committing, summary).toBeGreaterThan(start);
+      expect(answered, summary).toBeGreaterThan(committing);
       expect(syncs.some((at) => at > committing && at < answered), `request ${n} is answered after its commit is on disk\n${summary}`).toBe(true);
     }
     // Far fewer flushes than commits.
@@ -144,15 +154,9 @@ describe("PGlite's commits reach the disk", () => {
 
   it("answers a request that found another one's rows only once those are on disk (0082)", async () => {
     const trace = await traced(
-      `import fs from "node:fs";
-       import { sql } from "drizzle-orm";
-       import { openDatabase, useDatabase } from "~/db/client.server";
-       import { commitsOnDisk, transactionOnDisk } from "~/db/group-commit.server";
-       import { markerPath } from "../../tests/support/strace";
-       const mark = (name: string) => { try { fs.openSync(markerPath(name), "r"); } catch {} };
-       const database = await openDatabase({ dataDir: process.env.DATA_DIR + "/db" });
-       useDatabase(database);
-       await database.db.execute(sql\`create table seen_probe (n int)\`);
+      groupCommitScript(
+        "commitsOnDisk, transactionOnDisk",
+        `await database.db.execute(sql\`create table seen_probe (n int)\`);
        mark("before");
        let reachedRow = () => {};
        const rowWritten = new Promise<void>((resolve) => (reachedRow = resolve));
@@ -180,14 +184,10 @@ describe("PGlite's commits reach the disk", () => {
        await Promise.all([first, duplicate, slow]);
        mark("after");
        await database.close();`,
+      ),
       dataDir,
     );
-    const log = trace.lines.join("\n");
-    const start = trace.index(markerOf("before"));
-    const end = trace.index(markerOf("after"), start);
-    expect(start, log).toBeGreaterThanOrEqual(0);
-    expect(end, log).toBeGreaterThan(start);
-    const { syncs, summary } = walSyncsBetween(trace, start, end);
+    const { start, syncs, summary } = walSyncsBetween(trace, "before", "after");
     const committing = trace.index(markerOf("committing"), start);
     const found = trace.index(markerOf("duplicate-found"), committing);
     const answered = trace.index(markerOf("duplicate-answered"), found);
