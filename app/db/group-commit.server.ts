@@ -60,6 +60,11 @@ function walFlushes(database: Database): WalFlushes {
 export function writeWithoutFlush<T>(work: (db: DbTransaction) => Promise<T>): Promise<T> {
   const database = getDatabase();
   if (inTransactionScope() || database.kind !== "pglite") return work(getDb() as unknown as DbTransaction);
+  return unflushedTransaction(database, work);
+}
+
+/** `work` in a PGlite transaction whose commit does not wait for the disk. */
+function unflushedTransaction<T>(database: Database, work: (tx: DbTransaction) => Promise<T>): Promise<T> {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`set local synchronous_commit = off`);
     return work(tx);
@@ -74,7 +79,7 @@ export function writeWithoutFlush<T>(work: (db: DbTransaction) => Promise<T>): P
 export async function transactionOnDisk<T>(work: (tx: DbTransaction) => Promise<T>): Promise<T> {
   const database = getDatabase();
   if (inTransactionScope() || database.kind !== "pglite") return getDb().transaction(work);
-  const value = await writeWithoutFlush(work);
+  const value = await unflushedTransaction(database, work);
   const flushes = walFlushes(database);
   flushes.noteCommit();
   await flushes.flushed();

@@ -44,9 +44,7 @@ export async function consumeRateLimit(key: string, given: RateLimitRule, now = 
   const rule = await ruleInEffect(given);
   if (!rule) return { allowed: true, remaining: given.limit, retryAfterSeconds: 0 };
   const counted = boundedKey(key);
-  const window = !inMemory(rule)
-    ? await writeWithoutFlush((db) => countRequest(db, counted, rule, now))
-    : memory.count(counted, rule, now);
+  const window = inMemory(rule) ? memory.count(counted, rule, now) : await writeWithoutFlush((db) => countRequest(db, counted, rule, now));
   const count = window?.count ?? 1;
   const startedAt = window?.windowStartedAt ?? now;
   return {
