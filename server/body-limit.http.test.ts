@@ -133,10 +133,11 @@ function wholeAnswer(text: string): boolean {
 }
 
 /**
- * Sends the headers, reads the whole answer, waits, then sends the body (in two halves, the second
- * followed by `pipelined`: another request on the same connection) and ends our side.
+ * Sends the headers (and `start`, the body's first bytes), reads the whole answer, waits, then sends
+ * the rest of the body (in two halves, the second followed by `pipelined`: another request on the
+ * same connection) and ends our side.
  */
-function headersThenBody(path: string, body: Buffer, contentType: string, pipelined = Buffer.alloc(0)): Promise<Exchange> {
+function headersThenBody(path: string, body: Buffer, contentType: string, pipelined = Buffer.alloc(0), start = Buffer.alloc(0)): Promise<Exchange> {
   const { port } = new URL(server!.url);
   return new Promise((resolve, reject) => {
     // Half-open: our side may still send after the server's side ended.
@@ -171,7 +172,10 @@ function headersThenBody(path: string, body: Buffer, contentType: string, pipeli
     });
     socket.on("error", (error: NodeJS.ErrnoException) => finish(`error ${error.code ?? error.message}`));
     socket.write(
-      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${contentType}\r\nContent-Length: ${body.length}\r\nAccept: application/json\r\n\r\n`,
+      Buffer.concat([
+        Buffer.from(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${contentType}\r\nContent-Length: ${start.length + body.length}\r\nAccept: application/json\r\n\r\n`),
+        start,
+      ]),
     );
   });
 }
@@ -189,6 +193,23 @@ describe("an answer before the body", () => {
       expect(exchange.answer).toMatch(/^HTTP\/1\.1 401 /);
       expect(exchange.answer).toMatch(/\r\nconnection: close\r\n/i);
       expect(exchange.answer).toContain('"message":"The request requires valid record authorization token."');
+      expect(exchange.ending).toBe("end");
+    }
+  });
+
+  it("reaches the client of an upload the server stops reading half-way (a part's header past its limit), then closes in order", { timeout: 60_000 }, async () => {
+    const boundary = "----forjaprueba";
+    const fields = Object.entries(validQuoteFields()).map(
+      ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`,
+    );
+    // The file's part header alone is past the reader's 16 KB for a header: it stops reading there.
+    const start = Buffer.from(`${fields.join("")}--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${"x".repeat(100_000)}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const rest = Buffer.concat([Buffer.alloc(256 * 1024, 7), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const exchange = await headersThenBody("/api/cotiza", rest, `multipart/form-data; boundary=${boundary}`, Buffer.alloc(0), start);
+      expect(exchange.answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(exchange.answer).toMatch(/\r\nconnection: close\r\n/i);
+      expect(exchange.answer).toContain("Ana Torres");
       expect(exchange.ending).toBe("end");
     }
   });

@@ -35,7 +35,8 @@ export function requestUrl(req: Request): URL {
  * The body as a web stream of the parser's own chunks. Reading pauses the socket when the stream's
  * queue is full and resumes it when the reader asks for more. A body that fails (the client went
  * away, or body-limit.ts refused it) fails the stream; so does a connection that closes before the
- * body's end, so a reader never takes a truncated body for a whole one.
+ * body's end, so a reader never takes a truncated body for a whole one. A reader that cancels gets
+ * nothing more, and what is left of the body is read and dropped.
  */
 export function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   let settled = false;
@@ -74,9 +75,13 @@ export function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
       pull() {
         if (!settled && req.readable) req.resume();
       },
-      cancel(reason) {
+      cancel() {
+        // The reader wants no more (an upload refused before its end). Destroying an unfinished
+        // request would destroy its socket, and the client would get a reset instead of the answer
+        // still to be written: the rest is dropped instead, and the answer closes the connection
+        // after it (closeAfterUnreadBody in app.ts, server/refusal.ts).
         detach();
-        req.destroy(reason instanceof Error ? reason : undefined);
+        req.resume();
       },
     },
     // As much queued as Node's own stream would hold, counted in bytes.

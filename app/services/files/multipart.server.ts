@@ -267,11 +267,14 @@ export async function parseMultipartUpload(request: Request, limits: UploadLimit
   post(current, { type: "start", id, contentType, limits, tmpPaths });
 
   const reader = request.body.getReader();
+  // The thread may answer before the body ends (a malformed body): stop reading then, even while
+  // waiting for the client's next bytes (a read then ends at once). The rest of the body is dropped
+  // while the answer goes out (server/router-handler.ts).
+  void upload.answer.then(() => reader.cancel().catch(() => {}));
   const batch = new ChunkBatch(current, id);
   let received = 0;
   try {
     for (;;) {
-      // The thread may answer before the body ends (a malformed body): stop reading, as a failed parse always did.
       if (upload.done) {
         batch.close();
         await reader.cancel().catch(() => {});
@@ -284,6 +287,8 @@ export async function parseMultipartUpload(request: Request, limits: UploadLimit
         continue;
       }
       const { done, value } = await reader.read();
+      // The answer came while this read waited: nothing more goes to the thread.
+      if (upload.done) continue;
       if (done) {
         batch.end();
         break;
