@@ -179,10 +179,11 @@ describe("runAtBackgroundPriority", () => {
   it.runIf(perThread)("leaves libuv's pool at normal priority when a lowered thread is the first to use it", () => {
     // A fresh process whose main thread never used the pool: the worker lowers itself, then reads a
     // file asynchronously (the pool's first job), and the process counts its threads at nice 10.
+    // The worker stays until the process exits: one that ended first would not be counted.
     const script = `
       import fs from "node:fs";
       import { Worker } from "node:worker_threads";
-      const code = ${JSON.stringify(`import fs from "node:fs"; import { parentPort } from "node:worker_threads"; import { runAtBackgroundPriority } from ${JSON.stringify(helper)}; runAtBackgroundPriority(); await fs.promises.stat("."); parentPort.postMessage("listo");`)};
+      const code = ${JSON.stringify(`import fs from "node:fs"; import { parentPort } from "node:worker_threads"; import { runAtBackgroundPriority } from ${JSON.stringify(helper)}; runAtBackgroundPriority(); await fs.promises.stat("."); parentPort.postMessage("listo"); setInterval(() => {}, 60_000);`)};
       const worker = new Worker(new URL("data:text/javascript," + encodeURIComponent(code)));
       worker.once("message", () => {
         const nice = ${NICE_OF_STAT};
