@@ -137,7 +137,7 @@ function wholeAnswer(text: string): boolean {
  * the rest of the body (in two halves, the second followed by `pipelined`: another request on the
  * same connection) and ends our side.
  */
-function headersThenBody(path: string, body: Buffer, contentType: string, pipelined = Buffer.alloc(0), start = Buffer.alloc(0)): Promise<Exchange> {
+function headersThenBody(path: string, body: Buffer, contentType: string, { pipelined = Buffer.alloc(0), start = Buffer.alloc(0) } = {}): Promise<Exchange> {
   const { port } = new URL(server!.url);
   return new Promise((resolve, reject) => {
     // Half-open: our side may still send after the server's side ended.
@@ -206,7 +206,7 @@ describe("an answer before the body", () => {
     const start = Buffer.from(`${fields.join("")}--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${"x".repeat(100_000)}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
     const rest = Buffer.concat([Buffer.alloc(256 * 1024, 7), Buffer.from(`\r\n--${boundary}--\r\n`)]);
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const exchange = await headersThenBody("/api/cotiza", rest, `multipart/form-data; boundary=${boundary}`, Buffer.alloc(0), start);
+      const exchange = await headersThenBody("/api/cotiza", rest, `multipart/form-data; boundary=${boundary}`, { start });
       expect(exchange.answer).toMatch(/^HTTP\/1\.1 400 /);
       expect(exchange.answer).toMatch(/\r\nconnection: close\r\n/i);
       expect(exchange.answer).toContain("Ana Torres");
@@ -218,7 +218,7 @@ describe("an answer before the body", () => {
     const email = `encadenada-${process.pid}@ejemplo.mx`;
     const account = JSON.stringify({ username: "Pedro Encadenado", email, password: "Sistema-Forja-Seguro-7" });
     const register = `POST /api/auth/local/register HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(account)}\r\n\r\n${account}`;
-    const exchange = await headersThenBody("/api/backups/upload", Buffer.alloc(32 * 1024, 7), "application/zip", Buffer.from(register));
+    const exchange = await headersThenBody("/api/backups/upload", Buffer.alloc(32 * 1024, 7), "application/zip", { pipelined: Buffer.from(register) });
     expect(exchange.answer).toMatch(/^HTTP\/1\.1 401 /);
     expect(exchange.answer).not.toContain("HTTP/1.1 200");
     expect(exchange.ending).toBe("end");

@@ -13,20 +13,30 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+/** A WAL segment's fsync in the trace. */
+const walSync = () => new RegExp(`fsync\\(\\d+<${escapeRegExp(path.join(dataDir, "db", "pg_wal"))}/[0-9A-F]{24}>\\) = 0`);
+
+/** A script for `traced`: `fs`, `sql` and `mark` (a marker in the trace) at hand, then `imports` and `body`. */
+const markedScript = (imports: string, body: string) =>
+  `import fs from "node:fs";
+   import { sql } from "drizzle-orm";
+   import { markerPath } from "../../tests/support/strace";
+   ${imports}
+   const mark = (name: string) => { try { fs.openSync(markerPath(name), "r"); } catch {} };
+   ${body}`;
+
 describe("PGlite's commits reach the disk", () => {
   it("fsyncs the WAL before a committed INSERT returns", async () => {
     const trace = await traced(
-      `import fs from "node:fs";
-       import { sql } from "drizzle-orm";
-       import { openDatabase } from "~/db/client.server";
-       import { markerPath } from "../../tests/support/strace";
-       const mark = (name: string) => { try { fs.openSync(markerPath(name), "r"); } catch {} };
-       const database = await openDatabase({ dataDir: process.env.DATA_DIR + "/db" });
+      markedScript(
+        `import { openDatabase } from "~/db/client.server";`,
+        `const database = await openDatabase({ dataDir: process.env.DATA_DIR + "/db" });
        await database.db.execute(sql\`create table durable_probe (n int)\`);
        mark("before-commit");
        await database.db.execute(sql\`insert into durable_probe values (1)\`);
        mark("after-commit");
        await database.close();`,
+      ),
       dataDir,
     );
     const log = trace.lines.join("\n");
@@ -34,20 +44,17 @@ describe("PGlite's commits reach the disk", () => {
     const after = trace.index(markerOf("after-commit"), before);
     expect(before, log).toBeGreaterThanOrEqual(0);
     expect(after, log).toBeGreaterThan(before);
-    const walSync = trace.index(new RegExp(`fsync\\(\\d+<${escapeRegExp(path.join(dataDir, "db", "pg_wal"))}/[0-9A-F]{24}>\\) = 0`), before);
-    expect(walSync, `the WAL segment is synced while the INSERT commits\n${log.slice(-4000)}`).toBeGreaterThan(before);
-    expect(walSync).toBeLessThan(after);
+    const synced = trace.index(walSync(), before);
+    expect(synced, `the WAL segment is synced while the INSERT commits\n${log.slice(-4000)}`).toBeGreaterThan(before);
+    expect(synced).toBeLessThan(after);
   }, 120_000);
 
   it("counts a rate-limit request without touching the WAL, a per-account one without flushing it, and still flushes the next real commit (0075, 0079)", async () => {
     const trace = await traced(
-      `import fs from "node:fs";
-       import { sql } from "drizzle-orm";
-       import { getDb, openDatabase, useDatabase } from "~/db/client.server";
-       import { consumeRateLimit } from "~/services/security/rate-limit.server";
-       import { markerPath } from "../../tests/support/strace";
-       const mark = (name: string) => { try { fs.openSync(markerPath(name), "r"); } catch {} };
-       const database = await openDatabase({ dataDir: process.env.DATA_DIR + "/db" });
+      markedScript(
+        `import { getDb, openDatabase, useDatabase } from "~/db/client.server";
+       import { consumeRateLimit } from "~/services/security/rate-limit.server";`,
+        `const database = await openDatabase({ dataDir: process.env.DATA_DIR + "/db" });
        await database.migrate();
        useDatabase(database);
        await getDb().execute(sql\`create table count_probe (n int)\`);
@@ -61,10 +68,11 @@ describe("PGlite's commits reach the disk", () => {
        await getDb().execute(sql\`insert into count_probe values (1)\`);
        mark("after-insert");
        await database.close();`,
+      ),
       dataDir,
     );
     const log = trace.lines.join("\n");
-    const walSync = new RegExp(`fsync\\(\\d+<${escapeRegExp(path.join(dataDir, "db", "pg_wal"))}/[0-9A-F]{24}>\\) = 0`);
+    const walSynced = walSync();
     const beforeCount = trace.index(markerOf("before-count"));
     const afterCount = trace.index(markerOf("after-count"), beforeCount);
     const afterAccount = trace.index(markerOf("after-account-count"), afterCount);
@@ -77,14 +85,12 @@ describe("PGlite's commits reach the disk", () => {
     const walTouched = trace.index(new RegExp(escapeRegExp(path.join(dataDir, "db", "pg_wal"))), beforeCount);
     expect(walTouched === -1 || walTouched > afterCount, `no WAL write while counting\n${log.slice(-4000)}`).toBe(true);
     // A per-account count is a row (0079), committed without waiting for the disk (0075).
-    const syncDuringAccount = trace.index(walSync, afterCount);
+    const syncDuringAccount = trace.index(walSynced, afterCount);
     expect(syncDuringAccount === -1 || syncDuringAccount > afterAccount, `no WAL fsync while the account count commits\n${log.slice(-4000)}`).toBe(true);
-    const syncOfInsert = trace.index(walSync, afterAccount);
+    const syncOfInsert = trace.index(walSynced, afterAccount);
     expect(syncOfInsert, `the next INSERT still syncs the WAL\n${log.slice(-4000)}`).toBeGreaterThan(afterAccount);
     expect(syncOfInsert).toBeLessThan(afterInsert);
   }, 120_000);
-  const walSync = () => new RegExp(`fsync\\(\\d+<${escapeRegExp(path.join(dataDir, "db", "pg_wal"))}/[0-9A-F]{24}>\\) = 0`);
-
   /**
    * The part of the trace between the marks `from` and `to` (both required): where it starts, its
    * WAL fsyncs, and its marks and fsyncs in order, one per line (for messages).
@@ -108,15 +114,13 @@ describe("PGlite's commits reach the disk", () => {
 
   /** A traced script on a PGlite database in DATA_DIR, with `mark`, `sql` and `names` of group-commit.server.ts at hand. */
   const groupCommitScript = (names: string, body: string) =>
-    `import fs from "node:fs";
-     import { sql } from "drizzle-orm";
-     import { openDatabase, useDatabase } from "~/db/client.server";
-     import { ${names} } from "~/db/group-commit.server";
-     import { markerPath } from "../../tests/support/strace";
-     const mark = (name: string) => { try { fs.openSync(markerPath(name), "r"); } catch {} };
-     const database = await openDatabase({ dataDir: process.env.DATA_DIR + "/db" });
+    markedScript(
+      `import { openDatabase, useDatabase } from "~/db/client.server";
+     import { ${names} } from "~/db/group-commit.server";`,
+      `const database = await openDatabase({ dataDir: process.env.DATA_DIR + "/db" });
      useDatabase(database);
-     ${body}`;
+     ${body}`,
+    );
 
   it("shares WAL flushes among the commits of a burst, and answers each only after a flush that follows its commit (0082)", async () => {
     const BURST = 8;

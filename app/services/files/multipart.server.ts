@@ -275,9 +275,9 @@ export async function parseMultipartUpload(request: Request, limits: UploadLimit
   let received = 0;
   try {
     for (;;) {
+      // The thread answered (the reader was cancelled with it, above).
       if (upload.done) {
         batch.close();
-        await reader.cancel().catch(() => {});
         break;
       }
       if (upload.inFlight > IN_FLIGHT_BYTES) {
