@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endSentence, formatDate, formatDateTime, formatFileSize, formatMoney, formatNumber, formatRecordNumber, clipFileName, shortFileName, visibleFileName } from "./format";
+import { atTime, endSentence, formatCount, formatWorkingDays, formatDate, formatDateTime, formatFileSize, formatMoney, formatNumber, formatRecordNumber, clipFileName, shortFileName, visibleFileName } from "./format";
 
 // Intl may use non-breaking spaces; compare with ordinary spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -167,5 +167,27 @@ describe("clipFileName", () => {
     expect(Array.from(clipped)).toHaveLength(255);
     expect(clipped.endsWith("ñ.step")).toBe(true);
     expect(clipFileName("🔩".repeat(10), 3)).toBe("🔩🔩🔩");
+  });
+});
+
+describe("atTime", () => {
+  it("gives one o'clock «la» and every other hour «las»", () => {
+    const time = new Intl.DateTimeFormat("es-MX", { timeStyle: "short", timeZone: "America/Mexico_City" });
+    expect(atTime("a", time.format(new Date("2026-03-02T19:05:00Z")))).toMatch(/^a la 1:05\sp\.\s?m\.$/);
+    expect(atTime("desde", time.format(new Date("2026-03-02T07:05:00Z")))).toMatch(/^desde la 1:05\sa\.\s?m\.$/);
+    expect(atTime("a", time.format(new Date("2026-03-02T20:30:00Z")))).toMatch(/^a las 2:30\sp\.\s?m\.$/);
+    expect(atTime("desde", time.format(new Date("2026-03-02T18:00:00Z")))).toMatch(/^desde las 12:00\sp\.\s?m\.$/);
+    expect(atTime("a", "11:15 a.m.")).toBe("a las 11:15 a.m.");
+  });
+});
+
+describe("formatCount", () => {
+  it("puts the noun in the number the count asks for, the count grouped as es-MX writes it", () => {
+    expect(formatCount(1, "intento", "intentos")).toBe("1 intento");
+    expect(formatCount(0, "intento", "intentos")).toBe("0 intentos");
+    expect(formatCount(3, "día", "días")).toBe("3 días");
+    expect(formatCount(1500, "archivo", "archivos")).toBe("1,500 archivos");
+    expect(formatWorkingDays(1)).toBe("1 día hábil");
+    expect(formatWorkingDays(10)).toBe("10 días hábiles");
   });
 });

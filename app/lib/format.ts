@@ -31,6 +31,14 @@ export function formatNumber(value: number): string {
   return `${value < 0 ? "-" : ""}${groupThousands(String(Math.abs(value)))}`;
 }
 
+/** «1 intento», «3 intentos», «1,500 archivos»: a count with its noun in the right number. */
+export function formatCount(count: number, one: string, many: string): string {
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
+}
+
+/** «1 día hábil», «5 días hábiles»: a quote's lead time. */
+export const formatWorkingDays = (days: number) => formatCount(days, "día hábil", "días hábiles");
+
 /** A file's size as people read it: "820 KB", "3.4 MB" (never "0 MB"; a non-empty file is at least 1 KB). */
 export function formatFileSize(bytes: number): string {
   const kilobytes = bytes <= 0 ? 0 : Math.max(1, Math.round(bytes / 1024));
@@ -52,6 +60,14 @@ export function formatDateTime(value: Date | string): string {
  */
 export function endSentence(text: string): string {
   return /[.!?…]$/.test(text.trimEnd()) ? text.trimEnd() : `${text.trimEnd()}.`;
+}
+
+/**
+ * A clock time after «a» or «desde» with its article: «a las 2:30 p.m.», but «a la 1:05 p.m.» (la
+ * una, las dos…). `time` as the es-MX short time format writes it.
+ */
+export function atTime(preposition: "a" | "desde", time: string): string {
+  return `${preposition} ${/^1:/.test(time.trim()) ? "la" : "las"} ${time}`;
 }
 
 /** Human-readable record number, e.g. ("COT", 2026, 1) → "COT-2026-0001". */

@@ -69,7 +69,7 @@ export const FORM_BODY_MESSAGES = {
   type: "Este formulario se envía desde su página. Vuelva a ella y envíelo de nuevo.",
   unreadable: "No pudimos leer el formulario. Vuelva a la página y envíelo de nuevo.",
   characters: "El formulario trae caracteres que no son texto (por ejemplo, un carácter nulo). Revise lo que escribió y envíelo de nuevo.",
-  fileName: "El nombre de un archivo no es válido o es demasiado largo (más de 1 024 caracteres). Cámbielo y adjúntelo de nuevo.",
+  fileName: "El nombre de un archivo no es válido o es demasiado largo (más de 1,024 caracteres). Cámbielo y adjúntelo de nuevo.",
 } as const;
 
 /**

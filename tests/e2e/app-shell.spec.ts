@@ -138,7 +138,7 @@ test.describe("hydration", () => {
     await expect(page.locator("h1")).toHaveText(/Conocemos las normas/);
     await page.locator("main").getByRole("link", { name: "Más sobre la minería" }).first().click();
     await expect(page).toHaveURL(/\/industrias-design\/minera$/);
-    await expect(page).toHaveTitle("Industria Minera | Forja");
+    await expect(page).toHaveTitle("Diseño y manufactura para la minería | Forja");
     expect(await hasWindowMarker(page)).toBe(true);
     expect(documents).toEqual([]);
   });

@@ -141,7 +141,8 @@ test("a second editor sees who holds a record and takes it over; the first is to
   await staffOnPage(other, request, (await newClient()).request, "editor", "segunda");
   await other.goto(path);
   await waitForHydration(other);
-  await expect(other.getByRole("alert").filter({ hasText: `Lo está editando ${first.name} desde las` })).toBeVisible();
+  // «desde las 2:30 p.m.», or «desde la 1:05 p.m.» (atTime, tested in lib/format.test.ts).
+  await expect(other.getByRole("alert").filter({ hasText: new RegExp(`Lo está editando ${first.name} desde las? \\d`) })).toBeVisible();
   await expect(saveButton(other)).toBeDisabled();
   await other.getByRole("button", { name: "Tomar el control" }).click();
   await expect(saveButton(other)).toBeEnabled();

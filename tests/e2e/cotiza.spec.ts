@@ -338,7 +338,7 @@ test.describe("with JavaScript", () => {
       Archivos: "2",
       "Acuerdo de confidencialidad": "NDA-FORJA-2026-01",
     });
-    expect(record["Fecha (hora de Ciudad de México)"]).toMatch(new RegExp(`^${mexicoDate()} \\d{2}:\\d{2}`));
+    expect(record["Fecha (hora de la Ciudad de México)"]).toMatch(new RegExp(`^${mexicoDate()} \\d{2}:\\d{2}`));
   });
 
   test("every validation error beside its field, in Spanish, with every value kept; then corrected and sent", async ({ page }) => {
@@ -725,7 +725,7 @@ test("the CSV export streams UTF-8 with a BOM and keeps accents (staff client)",
     expect(csv.contentType).toBe("text/csv; charset=utf-8");
     expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(csv.text);
-    expect(rows[0].slice(0, 4)).toEqual(["Número", "Tipo", "Fecha (hora de Ciudad de México)", "Estado"]);
+    expect(rows[0].slice(0, 4)).toEqual(["Número", "Tipo", "Fecha (hora de la Ciudad de México)", "Estado"]);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toEqual(expect.arrayContaining([number, "Íñigo Ñandú Güemes", "Tornería «El Águila»", values.description]));
   } finally {

@@ -49,11 +49,11 @@ test.describe("route table", () => {
 });
 
 test.describe("industry pages", () => {
-  for (const { slug, name } of INDUSTRIES) {
+  for (const { slug, name, title } of INDUSTRIES) {
     test(`/industrias-design/${slug} shows ${name} and a call to action with the industry`, async ({ page }) => {
       const response = await page.goto(`/industrias-design/${slug}`);
       expect(response?.status()).toBe(200);
-      await expect(page).toHaveTitle(`Industria ${name} | Forja`);
+      await expect(page).toHaveTitle(`${title} | Forja`);
       const canonical = await page.locator('head link[rel="canonical"]').getAttribute("href");
       expect(new URL(canonical!).pathname).toBe(`/industrias-design/${slug}`);
       await expect(page.locator("h1")).toHaveCount(1);

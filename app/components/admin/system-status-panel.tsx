@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useHydrated } from "~/lib/app-shell/use-hydrated";
-import { formatDateTime } from "~/lib/format";
+import { endSentence, formatDateTime } from "~/lib/format";
 import { probeSystemStatus, type SystemStatus } from "~/lib/system-status";
 
 // "Estado del sistema" on the staff dashboard: checkHealth() against /api/health, from the staff
@@ -74,7 +74,7 @@ export function SystemStatusPanel() {
             <p className="mt-1 text-sm text-acero-700">Vuelva a comprobar en un minuto; si sigue igual, avise a quien administra el servidor.</p>
           </>
         )}
-        {hydrated && status ? <p className="mt-2 text-xs text-acero-600">Última comprobación: {formatDateTime(status.checkedAt)}.</p> : null}
+        {hydrated && status ? <p className="mt-2 text-xs text-acero-600">{endSentence(`Última comprobación: ${formatDateTime(status.checkedAt)}`)}</p> : null}
       </div>
     </section>
   );

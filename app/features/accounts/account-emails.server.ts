@@ -127,7 +127,7 @@ export async function oneTimeCodeEmail(to: { name: string }, code: string, minut
     paragraphs: [
       `Su código para entrar a Forja es ${code}.`,
       `Escríbalo en la pantalla donde lo pidió. Sirve una sola vez y vence en ${minutes} minutos.`,
-      "Si usted no pidió este código, ignore este mensaje: sin el código nadie puede entrar. Nunca se lo daremos a conocer por teléfono ni se lo pediremos.",
+      "Si usted no pidió este código, ignore este mensaje: sin el código nadie puede entrar. Nunca le pediremos este código, ni por teléfono ni por correo.",
     ],
   }, await getSiteFacts());
   return { subject: `Su código para entrar a Forja: ${code}`, html, text };

@@ -32,7 +32,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
 ## Especificaciones
 - Alas: 100 × 100 mm, ancho 50 mm.
 - Barrenos: 2 por ala, Ø 11 mm, para tornillo M10 o 3/8 in.
-- Tolerancia de doblez: 90° ± 0.5°.
+- Tolerancia de doblez: 90° ±0.5°.
 - Acabado: granallado y pintura electrostática negra mate (60–80 µm).
 - Carga de trabajo recomendada: 250 kg por escuadra en cortante.
 
@@ -53,7 +53,7 @@ Se vende por pieza con pedido mínimo de 10. Para otros tamaños, espesores o ga
 ## Especificaciones
 - Base: 210 × 120 mm con 4 ranuras de 13 × 40 mm para ajuste de tensión.
 - Cara vertical: 150 mm, barrenado para chumacera UCP205/UCP206 o motor NEMA 56C.
-- Escuadrado: ± 0.3 mm entre caras maquinadas.
+- Escuadrado: ±0.3 mm entre caras maquinadas.
 - Recubrimiento: zinc de 85 µm promedio.
 
 Se entrega con rebabas eliminadas y barrenos avellanados. Pedido mínimo: 4 piezas.`,
@@ -172,7 +172,7 @@ Incluye 4 soportes para fijación a muro. Podemos perforar y rotular la lámina 
     minOrder: 1,
     grossCentavos: 68_500,
     shortDescription: "Placa maquinada y barrenada en retícula de 25 mm con cuerda M6, para fijar sensores, actuadores y componentes de automatización.",
-    description: `Placa de montaje fresada en CNC de placa de aluminio 6061-T6 de 1/4 in, con retícula de barrenos roscados para armar fixtures y estaciones de automatización sin maquinado adicional.
+    description: `Placa de montaje fresada en CNC de placa de aluminio 6061-T6 de 1/4 in, con retícula de barrenos roscados para armar dispositivos de sujeción y estaciones de automatización sin maquinado adicional.
 
 ## Especificaciones
 - Medidas: 300 × 200 × 6.35 mm; planitud 0.1 mm.
@@ -255,8 +255,8 @@ Pedido mínimo: 2 m. Cortamos y barrenamos sobre plano.`,
     description: `Carcasa funcional impresa en FDM con PETG negro para sensores inductivos o capacitivos de cuerpo M18, con ranura de ajuste de ±15 mm y protección contra golpes laterales.
 
 ## Especificaciones
-- Material: PETG, relleno 40 % gyroid, 4 perímetros.
-- Altura de capa: 0.2 mm; tolerancia ± 0.2 mm.
+- Material: PETG, relleno giroide al 40 %, 4 perímetros.
+- Altura de capa: 0.2 mm; tolerancia ±0.2 mm.
 - Montaje: 2 barrenos Ø 6.5 mm para tornillo M6; rosca del sensor asegurada por sus dos tuercas.
 - Temperatura de trabajo: hasta 70 °C.
 

@@ -38,7 +38,7 @@ export interface OrderMailFacts {
 export function paymentInstructionLines(order: Pick<OrderMailFacts, "paymentMethod" | "paymentReference" | "totalCentavos" | "number">, facts: SiteFacts): string[] {
   if (order.paymentMethod === "recoger") {
     return [
-      `Pago al recoger en planta: ${formatMoney(order.totalCentavos)} con IVA, al recoger su pedido en ${facts.address.formatted} (${facts.hours.label}). Le avisaremos cuando esté listo; mencione el pedido ${order.number}.`,
+      `Pago en planta: ${formatMoney(order.totalCentavos)} con IVA, al recoger su pedido en ${facts.address.formatted}, ${facts.hours.inSentence}. Le avisaremos cuando esté listo; mencione el pedido ${order.number}.`,
     ];
   }
   return [
@@ -94,7 +94,7 @@ const statusSentences = (facts: SiteFacts): Record<OrderStatus, string> => ({
   pagado: "Confirmamos su pago. Empezaremos a preparar su pedido.",
   en_preparacion: "Estamos preparando su pedido.",
   enviado: "Su pedido va en camino.",
-  listo_para_recoger: `Su pedido está listo para recoger en ${facts.address.formatted}, ${facts.hours.label.toLowerCase()}.`,
+  listo_para_recoger: `Su pedido está listo para recoger en ${facts.address.formatted}, ${facts.hours.inSentence}.`,
   entregado: `Su pedido fue entregado. Gracias por comprar en ${facts.shortName}.`,
   cancelado: "Su pedido fue cancelado. Si ya había pagado, le escribiremos para el reembolso.",
 });

@@ -1,7 +1,7 @@
 import { Document, Font, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import type { SiteFacts } from "~/services/site-config/business-facts";
 import { getSiteFacts } from "~/features/site/index.server";
-import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
+import { formatCount, formatDate, formatDateTime, formatMoney, formatWorkingDays } from "~/lib/format";
 import { getQuoteForCustomer, getQuoteForStaff } from "./read.server";
 import type { QuoteStatus } from "./states";
 import type { QuoteLine } from "./types";
@@ -114,7 +114,7 @@ export function QuotePdf({ doc, facts }: { doc: QuotePdfDocument; facts: SiteFac
   const title = `Cotización ${doc.number}`;
   const validity = doc.validUntil
     ? `Válida hasta el ${formatDate(doc.validUntil)}.`
-    : `Válida ${doc.validityDays} días a partir de su envío.`;
+    : `Válida ${formatCount(doc.validityDays, "día", "días")} a partir de su envío.`;
   return (
     <Document title={title} author={facts.legalName} subject={`${title}, revisión ${doc.revision}`} creator={facts.name} producer={facts.name} language="es-MX">
       <Page size="LETTER" style={styles.page}>
@@ -167,7 +167,7 @@ export function QuotePdf({ doc, facts }: { doc: QuotePdfDocument; facts: SiteFac
         <View style={styles.section} wrap={false}>
           <Text style={styles.sectionTitle}>Entrega y vigencia</Text>
           <Text>
-            Plazo de entrega: {doc.leadTimeDays} {doc.leadTimeDays === 1 ? "día hábil" : "días hábiles"}.
+            Plazo de entrega: {formatWorkingDays(doc.leadTimeDays)}.
           </Text>
           <Text>{pdfText(validity)}</Text>
         </View>

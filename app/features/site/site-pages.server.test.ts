@@ -104,7 +104,7 @@ describe("the seeded content shows today's words", () => {
       expect(page).toMatchObject({
         slug: industry.slug,
         name: industry.name,
-        title: `Industria ${industry.name}`,
+        title: `Diseño y manufactura para ${industry.sectorPhrase}`,
         description: industry.summary,
         headline: industry.headline,
         introHtml: `<p>${escaped(industry.intro)}</p>`,

@@ -135,7 +135,8 @@ export async function getIndustryPage(slug: string): Promise<IndustryPage | null
   return {
     slug: industry.slug,
     name: industry.nombre,
-    title: industry.seo_titulo || `Industria ${industry.nombre}`,
+    // «Industria Industrial» read badly: the sector as staff write it mid-sentence («el sector médico»).
+    title: industry.seo_titulo || `Diseño y manufactura para ${industry.frase_sector}`,
     description: industry.seo_descripcion || industry.resumen,
     headline: industry.titular,
     introHtml: renderRichText(industry.introduccion, { resolveImage }),

@@ -31,14 +31,14 @@ describe("streamSolicitudesCsv", () => {
     const { bytes, text } = await readAll(streamSolicitudesCsv(filters()));
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(text.slice(1));
-    expect(rows[0].slice(0, 8)).toEqual(["Número", "Tipo", "Fecha (hora de Ciudad de México)", "Estado", "Leído", "Nombre", "Empresa", "Correo"]);
+    expect(rows[0].slice(0, 8)).toEqual(["Número", "Tipo", "Fecha (hora de la Ciudad de México)", "Estado", "Leído", "Nombre", "Empresa", "Correo"]);
     expect(rows).toHaveLength(2);
     const record = Object.fromEntries(rows[0].map((header, index) => [header, rows[1][index]]));
     expect(record).toMatchObject({
       Número: "SOL-2026-0001",
       Tipo: "Solicitud de cotización",
       // 05:30 UTC is still the evening before in Mexico City.
-      "Fecha (hora de Ciudad de México)": "2026-03-09 23:30",
+      "Fecha (hora de la Ciudad de México)": "2026-03-09 23:30",
       Estado: "Nuevo",
       Leído: "No",
       Nombre: 'Ana "La Ingeniera" Gómez',

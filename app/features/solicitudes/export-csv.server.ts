@@ -19,7 +19,7 @@ const label = (options: readonly { value: string; label: string }[], value: stri
 const CSV_COLUMNS: { header: string; value: (row: CsvRow) => string; numeric?: true }[] = [
   { header: "Número", value: (row) => row.number },
   { header: "Tipo", value: (row) => label(SOLICITUD_TYPES, row.type) },
-  { header: "Fecha (hora de Ciudad de México)", value: (row) => mexicoCityDateTime(row.createdAt) },
+  { header: "Fecha (hora de la Ciudad de México)", value: (row) => mexicoCityDateTime(row.createdAt) },
   { header: "Estado", value: (row) => label(SOLICITUD_STATUSES, row.status) },
   { header: "Leído", value: (row) => (row.readAt ? "Sí" : "No") },
   { header: "Nombre", value: (row) => row.name },

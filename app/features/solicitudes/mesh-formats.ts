@@ -451,7 +451,7 @@ export async function parse3mf(bytes: Uint8Array): Promise<MeshFile> {
   const place = async (partKey: string, objectId: string, transform: Transform, depth: number) => {
     if (depth > MAX_DEPTH) throw new MeshFormatError("sintaxis", "El archivo 3MF anida sus componentes demasiado (o en círculo).");
     // Components repeated at every level multiply: bounded even when the objects hold no triangles.
-    if (++placements > MAX_PLACEMENTS) throw new MeshFormatError("demasiado-grande", "El archivo 3MF coloca más de 100 000 piezas; no podemos medirlo automáticamente.");
+    if (++placements > MAX_PLACEMENTS) throw new MeshFormatError("demasiado-grande", "El archivo 3MF coloca más de 100,000 piezas; no podemos medirlo automáticamente.");
     const part = await loadPart(partKey);
     const object = part.objects.get(objectId);
     if (!object) throw new MeshFormatError("sintaxis", `El archivo 3MF se refiere al objeto ${objectId}, que no existe.`);

@@ -9,7 +9,7 @@ import { RecordEditor, type RecordActionData } from "~/features/site/editor/comp
 import type { RichTextSlotProps } from "~/features/site/editor/components/content-fields";
 import { editorCollection, editorConflict, entryStateLabel, entryTitle, recordFormMedia } from "~/features/site/editor/editor.server";
 import { notFound } from "~/lib/errors";
-import { formatDateTime } from "~/lib/format";
+import { endSentence, formatDateTime } from "~/lib/format";
 import { readForm } from "~/lib/request-body";
 import { failureMessages, failureStatus } from "~/lib/result";
 import { pageMeta } from "~/lib/seo";
@@ -104,7 +104,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (outcome.value === "eliminado") throw redirect(`/admin/contenido/${collection.name}`);
     if (id === null) throw redirect(`/admin/contenido/${collection.name}/${outcome.value.id}`);
     const saved = outcome.value;
-    const message = command.intent === "programar" ? `Publicación programada para el ${formatDateTime(command.at)}.` : (MESSAGES[command.intent] ?? "Listo.");
+    const message = command.intent === "programar" ? endSentence(`Publicación programada para el ${formatDateTime(command.at)}`) : (MESSAGES[command.intent] ?? "Listo.");
     const values = command.intent === "descartar" ? (saved.published ?? undefined) : undefined;
     return data<RecordActionData>({ kind: "ok", intent: command.intent, version: saved.version, savedAt: now, done: DONE[command.intent] ?? "Listo", message, values });
   }

@@ -102,7 +102,7 @@ export default function AdminSolicitudPage({ loaderData, actionData }: Route.Com
               <Form method="post" action={`/admin/cotizaciones/nueva?solicitud=${s.id}`}>
                 <input type="hidden" name="solicitud" value={s.id} />
                 <p className="text-sm text-acero-700">
-                  Crea un borrador con el cliente y la descripción de esta solicitud, y la marca como «Cotizado».
+                  Crea un borrador con el cliente y la descripción de esta solicitud, y cambia su estado a «Cotizado».
                 </p>
                 <button type="submit" className="btn-primary mt-3 w-full py-2" disabled={busy}>
                   Crear cotización

@@ -8,7 +8,7 @@ import { FormErrors, FormNotice, SubmitButton } from "~/components/ui/form";
 import { TableScroll } from "~/components/ui/table-scroll";
 import { sendTestEmail } from "~/features/accounts/index.server";
 import { requireStaffArea } from "~/features/accounts/guards.server";
-import { formatDateTime, formatFileSize } from "~/lib/format";
+import { formatCount, formatDateTime, formatFileSize } from "~/lib/format";
 import { readForm } from "~/lib/request-body";
 import { requestMeta } from "~/lib/request-meta";
 import { failureMessages, failureStatus } from "~/lib/result";
@@ -337,7 +337,7 @@ export default function AdminSystemPage({ loaderData, actionData }: Route.Compon
                 <li key={mail.id} className="py-2 break-words">
                   <span className="font-medium text-acero-900">{mail.subject}</span> <span className="text-acero-700">para {mail.to}</span>
                   <span className="block text-xs text-acero-600">
-                    {formatDateTime(mail.createdAt)} · {mail.attempts} intentos
+                    {formatDateTime(mail.createdAt)} · {formatCount(mail.attempts, "intento", "intentos")}
                   </span>
                   {mail.lastError ? <span className="block text-red-800">Último error: {mail.lastError}</span> : null}
                 </li>

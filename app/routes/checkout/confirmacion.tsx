@@ -44,7 +44,7 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
       <div className="container-page grid grid-cols-1 gap-8 py-10 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           {order.status === "pendiente_pago" ? (
-            <PaymentInstructions method={order.paymentMethod} payment={payment} totalCentavos={order.totalCentavos} number={order.number} plant={{ address: facts.address.formatted, hours: facts.hours.label }} />
+            <PaymentInstructions method={order.paymentMethod} payment={payment} totalCentavos={order.totalCentavos} number={order.number} plant={{ address: facts.address.formatted, hours: facts.hours.inSentence }} />
           ) : null}
           <section aria-labelledby="productos">
             <h2 id="productos" className="mb-3 text-lg font-semibold text-acero-900">

@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/seo";
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Industrias",
-    description: "Manufactura y diseño para las industrias aeroespacial, agrícola, alimentos, automotriz, construcción, electrónica, energía, industrial, médica y minera.",
+    description: "Diseño y manufactura para diez sectores: aeroespacial, agrícola, alimentos y bebidas, automotriz, construcción, electrónica, energía, industria general, médico y minería.",
   });
 
 // Kept like a static page until staff publish an industry.

@@ -101,7 +101,7 @@ export default function IndustryPage() {
               className="h-auto w-full rounded-md border border-acero-200 bg-white"
             />
             <figcaption className="mt-3 text-sm text-acero-700">
-              Dibujo técnico de la pieza, generado de su modelo CAD.{" "}
+              Dibujo técnico generado a partir del modelo CAD de la pieza.{" "}
               <a href={drawing.src} className="font-semibold text-forja-700 underline underline-offset-2">
                 Abrir el dibujo completo
               </a>

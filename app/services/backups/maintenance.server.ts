@@ -77,7 +77,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 function maintenancePage(): string {
   return `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Sitio en mantenimiento — Forja</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2937;line-height:1.5}h1{font-size:1.5rem}</style></head>
-<body><main><h1>Sitio en mantenimiento</h1><p>${escapeHtml(MAINTENANCE_MESSAGE)}</p><p>Esta página se puede recargar en unos momentos.</p></main></body></html>`;
+<body><main><h1>Sitio en mantenimiento</h1><p>${escapeHtml(MAINTENANCE_MESSAGE)}</p><p>Vuelva a cargar esta página en unos minutos.</p></main></body></html>`;
 }
 
 /**

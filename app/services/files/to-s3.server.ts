@@ -13,6 +13,7 @@ import { baseFileStore } from "./file-store.server";
 import { S3Bucket, s3ErrorMessage } from "./s3-bucket.server";
 import { S3_FILES_PREFIX } from "./s3-store.server";
 import { newTmpUploadPath, uploadsTmpDir } from "./storage.server";
+import { formatCount } from "~/lib/format";
 
 // `npm run files:to-s3 [-- --borrar-originales]` (issue 17 §4, docs/decisions/0059): copies every
 // file of the store used before S3 (disk or database) into the bucket, and checks each one read back
@@ -90,8 +91,6 @@ export async function copyFilesToS3(options: { removeOriginals?: boolean } = {})
   return outcome;
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /** The outcome as the terminal shows it (es-MX). */
 export function describeFilesToS3(outcome: FilesToS3Outcome, bucket: string): string {
   const lines = [
@@ -101,7 +100,7 @@ export function describeFilesToS3(outcome: FilesToS3Outcome, bucket: string): st
   ];
   if (outcome.removed) lines.push(`Originales borrados tras verificar su copia: ${outcome.removed}.`);
   if (outcome.failed.length) {
-    lines.push(`No se pudieron copiar: ${plural(outcome.failed.length, "archivo", "archivos")} (se conservan donde estaban; vuelva a ejecutar el comando):`);
+    lines.push(`No se pudieron copiar: ${formatCount(outcome.failed.length, "archivo", "archivos")} (se conservan donde estaban; vuelva a ejecutar el comando):`);
     for (const failure of outcome.failed.slice(0, 20)) lines.push(`  ${failure.key}: ${failure.reason}`);
     if (outcome.failed.length > 20) lines.push(`  … y ${outcome.failed.length - 20} más.`);
   } else if (outcome.found && !outcome.removed) {

@@ -53,12 +53,12 @@ export const RateLimitRuleSchema = z.object({
     .number({ error: "Escriba cuántas solicitudes se permiten, como número." })
     .int("Escriba un número entero de solicitudes.")
     .min(1, "Permita al menos 1 solicitud.")
-    .max(100_000, "Permita como máximo 100000 solicitudes."),
+    .max(100_000, "Permita como máximo 100,000 solicitudes."),
   duration: z
     .number({ error: "Escriba la duración del periodo en segundos." })
     .int("Escriba un número entero de segundos.")
     .min(1, "El periodo dura al menos 1 segundo.")
-    .max(MAX_DURATION_SECONDS, "El periodo dura como máximo 7 días (604800 segundos)."),
+    .max(MAX_DURATION_SECONDS, "El periodo dura como máximo 7 días (604,800 segundos)."),
   audience: z.literal("", { error: "Forja aplica cada límite a todas las conexiones por igual: deje «audience» vacío." }).default(""),
 });
 

@@ -31,17 +31,18 @@ export const PROTECTED_PAGES = [
   { path: "/admin/formularios", login: "/admin/login" },
 ];
 
+/** Each industry page: its slug, its name and its <title> (without « | Forja»). */
 export const INDUSTRIES = [
-  { slug: "aeroespacial", name: "Aeroespacial" },
-  { slug: "agricola", name: "Agrícola" },
-  { slug: "alimentos", name: "Alimentos y bebidas" },
-  { slug: "automotriz", name: "Automotriz" },
-  { slug: "construccion", name: "Construcción" },
-  { slug: "electronica", name: "Electrónica" },
-  { slug: "energia", name: "Energía" },
-  { slug: "industrial", name: "Industrial" },
-  { slug: "medica", name: "Médica" },
-  { slug: "minera", name: "Minera" },
+  { slug: "aeroespacial", name: "Aeroespacial", title: "Diseño y manufactura para la industria aeroespacial" },
+  { slug: "agricola", name: "Agrícola", title: "Diseño y manufactura para el sector agrícola" },
+  { slug: "alimentos", name: "Alimentos y bebidas", title: "Diseño y manufactura para la industria de alimentos y bebidas" },
+  { slug: "automotriz", name: "Automotriz", title: "Diseño y manufactura para la industria automotriz" },
+  { slug: "construccion", name: "Construcción", title: "Diseño y manufactura para el sector de la construcción" },
+  { slug: "electronica", name: "Electrónica", title: "Diseño y manufactura para la industria electrónica" },
+  { slug: "energia", name: "Energía", title: "Diseño y manufactura para el sector energético" },
+  { slug: "industrial", name: "Industrial", title: "Diseño y manufactura para el sector industrial" },
+  { slug: "medica", name: "Médica", title: "Diseño y manufactura para el sector médico" },
+  { slug: "minera", name: "Minera", title: "Diseño y manufactura para la minería" },
 ];
 
 export const RELOAD_GUARD_KEY = "forja:reload-guard";

@@ -8,7 +8,7 @@ export const DEMO_MODELS: Record<string, PartModel> = {
     spec: { kind: "escuadra", leg: 100, width: 50, thickness: 6.35, hole: 11 },
     finish: "pintura-negra",
     material: "Acero A36, pintura electrostática negra",
-    notes: ["Placa de 6.35 mm (1/4 in)", "4 barrenos Ø 11 (2 por ala)", "Doblez a 90° ± 0.5°"],
+    notes: ["Placa de 6.35 mm (1/4 in)", "4 barrenos Ø 11 (2 por ala)", "Doblez a 90° ±0.5°"],
   },
   "FOR-SOP-210": {
     spec: { kind: "soporte-l", length: 210, width: 120, height: 150, thickness: 9.5, slot: { width: 13, length: 40 }, hole: 14 },
@@ -74,7 +74,7 @@ export const DEMO_MODELS: Record<string, PartModel> = {
     spec: { kind: "soporte-sensor", sensor: 18, adjust: 15, mountHole: 6.5, thickness: 5 },
     finish: "petg-negro",
     material: "PETG negro, impresión FDM",
-    notes: ["Ranura para sensor M18 con ajuste de ± 15", "2 barrenos Ø 6.5 para tornillo M6"],
+    notes: ["Ranura para sensor M18 con ajuste de ±15", "2 barrenos Ø 6.5 para tornillo M6"],
   },
   "FOR-GUA-640": {
     spec: { kind: "panel", length: 500, width: 400, thickness: 6, hole: 6.5, inset: 15 },

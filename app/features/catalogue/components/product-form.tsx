@@ -200,7 +200,7 @@ export function ProductForm({
           </label>
           <input id="producto-imagen-alt" name="imageAlt" type="text" maxLength={200} className={inputClass} aria-describedby="producto-imagen-alt-ayuda" />
           <p id="producto-imagen-alt-ayuda" className="mt-1 text-sm text-acero-600">
-            Describe lo que muestra la foto, para quien no la ve. Vacío: el nombre del producto. Se puede cambiar después por imagen.
+            Describa lo que muestra la foto, para quien no puede verla. Si lo deja vacío, se usa el nombre del producto. Después puede cambiarlo en cada imagen.
           </p>
         </div>
       </fieldset>

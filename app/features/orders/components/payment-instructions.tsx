@@ -2,7 +2,7 @@ import { SpeiPaymentPanel } from "~/components/ui/spei-payment-panel";
 import { formatMoney } from "~/lib/format";
 import type { SpeiDetails } from "~/services/site-config/payment-account";
 
-/** How to pay: the SPEI data with the order's reference, or paying at the plant (its address and hours from the business facts). */
+/** How to pay: the SPEI data with the order's reference, or paying at the plant (its address and hours from the business facts; `hours` as it reads mid-sentence). */
 export function PaymentInstructions({
   method,
   payment,
@@ -23,7 +23,7 @@ export function PaymentInstructions({
           Pago al recoger en planta
         </h2>
         <p className="mt-2 text-acero-800">
-          Pague {formatMoney(totalCentavos)} con IVA al recoger su pedido en {plant.address}, {plant.hours.toLowerCase()}. Le
+          Pague {formatMoney(totalCentavos)} con IVA al recoger su pedido en {plant.address}, {plant.hours}. Le
           avisaremos por correo cuando esté listo; mencione el pedido <strong>{number}</strong>.
         </p>
       </section>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { QuoteLine } from "../types";
 import { QuoteLinesTable, QuoteTotals } from "./quote-lines";
+import { formatWorkingDays } from "~/lib/format";
 
 // One revision of a quote laid out as the customer reads it: who it is for, the lines, the totals,
 // lead time, validity and terms. The staff preview renders a draft with it; pages that show a sent
@@ -48,7 +49,7 @@ export function QuoteDocument(props: QuoteDocumentProps) {
         <div>
           <dt className="font-semibold text-acero-700">Plazo de entrega</dt>
           <dd className="text-acero-900">
-            {props.leadTimeDays} {props.leadTimeDays === 1 ? "día hábil" : "días hábiles"}
+            {formatWorkingDays(props.leadTimeDays)}
           </dd>
         </div>
         <div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { PublicSiteFacts } from "~/services/site-config/business-facts";
+import { formatWorkingDays } from "~/lib/format";
 
 // The side summary of the customer's quote page: total, lead time, validity, and how to talk to
 // Forja about it instead (phone, or an email already titled with the quote number).
@@ -30,7 +31,7 @@ export function QuoteSummary({ number, total, leadTimeDays, validity, contact }:
         <div>
           <dt className="text-acero-700">Plazo de entrega</dt>
           <dd className="text-acero-900">
-            {leadTimeDays} {leadTimeDays === 1 ? "día hábil" : "días hábiles"}
+            {formatWorkingDays(leadTimeDays)}
           </dd>
         </div>
         <div>

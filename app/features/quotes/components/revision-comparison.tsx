@@ -1,6 +1,6 @@
 import type { RevisionComparison as RevisionComparisonData } from "../compare-revisions";
 import type { QuoteLine } from "../types";
-import { formatMoney } from "~/lib/format";
+import { formatMoney, formatWorkingDays } from "~/lib/format";
 import { formatDiscount, formatLineQuantity } from "../totals";
 
 // What changed between two sent revisions of a quote: lines added, removed or changed (old → new
@@ -15,7 +15,6 @@ const KIND_STYLE = {
 } as const;
 const KIND_MARK = { agregada: "+", eliminada: "−", cambiada: "~" } as const;
 
-const days = (value: number) => `${value} ${value === 1 ? "día hábil" : "días hábiles"}`;
 
 function lineSummary(line: QuoteLine): string {
   const discount = line.discountBp ? `, ${formatDiscount(line.discountBp)} de descuento` : "";
@@ -90,7 +89,7 @@ export function RevisionComparison({ comparison, headingLevel = 3 }: { compariso
         </ul>
       ) : null}
       <ul className="mt-3 space-y-1 border-t border-acero-100 pt-3 text-sm text-acero-800">
-        {comparison.leadTime ? <Change label="Plazo de entrega" before={days(comparison.leadTime.before)} after={days(comparison.leadTime.after)} /> : null}
+        {comparison.leadTime ? <Change label="Plazo de entrega" before={formatWorkingDays(comparison.leadTime.before)} after={formatWorkingDays(comparison.leadTime.after)} /> : null}
         {difference !== 0 ? (
           <Change label="Total (IVA incluido)" before={formatMoney(total.before)} after={formatMoney(total.after)} />
         ) : (

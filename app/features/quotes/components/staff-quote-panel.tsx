@@ -39,4 +39,3 @@ export function StaffField({ label, children, wide = false }: { label: string; c
   );
 }
 
-export const workingDays = (value: number) => `${value} ${value === 1 ? "día hábil" : "días hábiles"}`;

@@ -3,6 +3,7 @@ import { AppLink } from "~/components/ui/app-link";
 import { SubmitButton } from "~/components/ui/form";
 import { QuoteDocument } from "./quote-document";
 import type { StaffQuoteRevision } from "./staff-quote-panel";
+import { formatCount } from "~/lib/format";
 
 // The saved draft laid out as the customer will see it, with the button that sends it as it is.
 
@@ -36,7 +37,7 @@ export function StaffQuotePreview({ quote, draft, action }: StaffQuotePreviewPro
         ivaCentavos={draft.ivaCentavos}
         totalCentavos={draft.totalCentavos}
         leadTimeDays={draft.leadTimeDays}
-        validity={`${draft.validityDays} días a partir del envío`}
+        validity={`${formatCount(draft.validityDays, "día", "días")} a partir del envío`}
         terms={draft.terms}
         headingLevel={3}
       />

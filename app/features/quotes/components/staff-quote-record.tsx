@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime, formatWorkingDays } from "~/lib/format";
 import { QuoteLinesTable, QuoteTotals } from "./quote-lines";
-import { StaffField, StaffPanel, workingDays, type StaffQuoteRevision } from "./staff-quote-panel";
+import { StaffField, StaffPanel, type StaffQuoteRevision } from "./staff-quote-panel";
 
 // What the customer has and did, on the staff quote page: the revision sent (with the internal
 // notes, staff only), and the record of their acceptance or rejection when there is one.
@@ -30,7 +30,7 @@ export function StaffQuoteRecord({ quote, sent, validity }: StaffQuoteRecordProp
           <dl className="mb-4 grid gap-4 wrap-anywhere sm:grid-cols-3">
             <StaffField label="Enviada">{sent.sentAt ? formatDateTime(sent.sentAt) : null}</StaffField>
             <StaffField label="Vigencia">{validity}</StaffField>
-            <StaffField label="Plazo de entrega">{workingDays(sent.leadTimeDays)}</StaffField>
+            <StaffField label="Plazo de entrega">{formatWorkingDays(sent.leadTimeDays)}</StaffField>
           </dl>
           <QuoteLinesTable lines={sent.lines} caption={`Partidas de la revisión ${sent.revision}`} />
           <QuoteTotals subtotalCentavos={sent.subtotalCentavos} ivaCentavos={sent.ivaCentavos} totalCentavos={sent.totalCentavos} className="mt-4" />

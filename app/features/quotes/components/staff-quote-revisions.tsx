@@ -1,8 +1,8 @@
 import type { RevisionComparison as RevisionComparisonData } from "../compare-revisions";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney, formatWorkingDays } from "~/lib/format";
 import { QuoteLinesTable, QuoteTotals } from "./quote-lines";
 import { RevisionComparison } from "./revision-comparison";
-import { StaffPanel, workingDays, type StaffQuoteRevision } from "./staff-quote-panel";
+import { StaffPanel, type StaffQuoteRevision } from "./staff-quote-panel";
 
 // Every revision of a quote, newest first, on the staff page: earlier sent ones open to their lines
 // (the one the customer has is shown in full above), then what changed between sent revisions.
@@ -31,7 +31,7 @@ export function StaffQuoteRevisions({ revisions, comparisons, sentRevision }: St
                 <div className="mt-2">
                   <QuoteLinesTable lines={revision.lines} caption={`Partidas de la revisión ${revision.revision}`} />
                   <QuoteTotals subtotalCentavos={revision.subtotalCentavos} ivaCentavos={revision.ivaCentavos} totalCentavos={revision.totalCentavos} className="mt-3" />
-                  <p className="mt-2 text-acero-700">Plazo de entrega: {workingDays(revision.leadTimeDays)}</p>
+                  <p className="mt-2 text-acero-700">Plazo de entrega: {formatWorkingDays(revision.leadTimeDays)}</p>
                 </div>
               </details>
             ) : null}

@@ -142,7 +142,7 @@ export const faqGroups: FaqGroup[] = [
       {
         question: "¿Emiten factura electrónica?",
         answer: [
-          "Sí. Emitimos CFDI 4.0 por cada pedido. Necesitamos su RFC, razón social exactamente como aparece en su constancia de situación fiscal, código postal del domicilio fiscal, régimen fiscal y uso de CFDI. La factura se envía por correo en XML y PDF.",
+          "Sí. Emitimos CFDI 4.0 por cada pedido. Necesitamos su RFC, razón social exactamente como aparece en su Constancia de Situación Fiscal, código postal del domicilio fiscal, régimen fiscal y uso de CFDI. La factura se envía por correo en XML y PDF.",
         ],
       },
     ],

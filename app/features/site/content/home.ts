@@ -11,11 +11,11 @@ export type HomeContent = {
 export const home: HomeContent = {
   headline: "Diseñamos y fabricamos sus piezas, del primer boceto a la serie",
   subheadline:
-    "Diseño industrial, ingeniería CAD, maquinado CNC, lámina, moldes e impresión 3D en una sola planta en Querétaro. Suba su archivo y reciba su cotización en 1 día hábil.",
+    "Diseño industrial, ingeniería CAD, maquinado CNC, lámina, moldes e impresión 3D en una sola planta en Querétaro. Suba su archivo y reciba su cotización en uno a tres días hábiles.",
   process: [
     {
       title: "Cotización",
-      text: "Suba su modelo 3D o plano y describa material, cantidad y fecha. Le enviamos precio y plazo en 1 día hábil, con IVA incluido.",
+      text: "Suba su modelo 3D o plano y describa material, cantidad y fecha. Le enviamos precio y plazo en 1 día hábil si la pieza viene con modelo 3D o plano completo, con IVA incluido.",
     },
     {
       title: "Ingeniería",
@@ -32,7 +32,7 @@ export const home: HomeContent = {
   ],
   figures: [
     { value: "+1,800", label: "Proyectos entregados desde 2015" },
-    { value: "1 día hábil", label: "Para recibir su cotización" },
+    { value: "1 día hábil", label: "Para cotizar una pieza con modelo 3D o plano" },
     { value: "±0.01 mm", label: "Tolerancia en cotas críticas" },
     { value: "96 %", label: "Entregas a tiempo en el último año" },
   ],

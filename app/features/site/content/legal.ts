@@ -99,15 +99,11 @@ Estas cookies no recaban datos para publicidad ni se comparten con terceros. Pue
 
 ## Cambios al aviso de privacidad
 
-Podemos modificar este aviso por cambios en la ley, en nuestros servicios o en nuestras prácticas de privacidad. La versión vigente estará siempre publicada en esta página, con su fecha de última actualización. Si el cambio afecta las finalidades del tratamiento, se lo comunicaremos por correo electrónico.
+Podemos modificar este aviso por cambios en la ley, en nuestros servicios o en nuestras prácticas de privacidad. La versión vigente estará siempre publicada en esta página, con la fecha de su última actualización al inicio. Si el cambio afecta las finalidades del tratamiento, se lo comunicaremos por correo electrónico.
 
 ## Autoridad
 
 Si considera que su derecho a la protección de datos personales ha sido vulnerado, puede acudir ante la autoridad garante en materia de protección de datos personales en posesión de particulares, actualmente la Secretaría Anticorrupción y Buen Gobierno.
-
-## Fecha de última actualización
-
-Este aviso de privacidad fue actualizado por última vez el 22 de noviembre de 2026.
 `;
 
 const terminos = `## Aceptación
@@ -148,7 +144,7 @@ Forja no inicia la fabricación hasta recibir el pago o anticipo correspondiente
 
 ## Facturación
 
-Forja emite un Comprobante Fiscal Digital por Internet (CFDI) versión 4.0 por cada pedido. El Cliente debe proporcionar su RFC, razón social, régimen fiscal, código postal del domicilio fiscal y uso de CFDI exactamente como aparecen en su constancia de situación fiscal.
+Forja emite un Comprobante Fiscal Digital por Internet (CFDI) versión 4.0 por cada pedido. El Cliente debe proporcionar su RFC, razón social, régimen fiscal, código postal del domicilio fiscal y uso de CFDI exactamente como aparecen en su Constancia de Situación Fiscal.
 
 Las facturas se emiten en el mes en que se recibe el pago. Las solicitudes de corrección o refacturación deben hacerse dentro del mismo mes de emisión; después de ese plazo quedan sujetas a las disposiciones fiscales vigentes.
 
@@ -203,9 +199,7 @@ Estos términos se rigen por las leyes de los Estados Unidos Mexicanos. Para su 
 
 ## Cambios a estos términos
 
-Forja puede actualizar estos términos en cualquier momento. La versión vigente se publica en esta página y aplica a las cotizaciones emitidas a partir de su publicación.
-
-Última actualización: 22 de noviembre de 2026.
+Forja puede actualizar estos términos en cualquier momento. La versión vigente se publica en esta página y aplica a las cotizaciones emitidas a partir de su publicación, cuya fecha aparece al inicio de esta página.
 `;
 
 export const legalPages: LegalPage[] = [

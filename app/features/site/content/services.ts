@@ -87,7 +87,7 @@ export const services: Service[] = [
     summary:
       "Corte láser de fibra, punzonado CNC y doblez de lámina para gabinetes, soportes, guardas y estructuras ligeras.",
     description: [
-      "Cortamos, punzonamos y doblamos lámina de acero, inoxidable y aluminio a partir de su archivo DXF, DWG o modelo 3D. Desarrollamos los planos planos (desarrollos) con las deducciones de doblez de nuestras propias herramientas, así que la pieza doblada coincide con el modelo.",
+      "Cortamos, punzonamos y doblamos lámina de acero, inoxidable y aluminio a partir de su archivo DXF, DWG o modelo 3D. Generamos el desarrollo plano de cada pieza con las deducciones de doblez de nuestras propias herramientas, así que la pieza doblada coincide con el modelo.",
       "Integramos el proceso completo: corte, doblez, insertos autoclinchables, soldadura MIG/TIG, acabado y ensamble. Usted recibe gabinetes, chasis o guardas terminados, no un lote de piezas sueltas.",
       "Para series repetitivas mantenemos programas y herramientas registrados por número de parte, de modo que cada reorden sale igual que la anterior.",
     ],

@@ -199,7 +199,7 @@ export const EXAMPLE_PARTS: Record<IndustrySlug, ExamplePart> = {
     part: { kind: "mango", length: 110, butt: 14, grip: 22, waist: 17, neck: 12, bore: { diameter: 6, depth: 20 } },
     look: LOOKS.peek,
     material: "PEEK natural; inserto de inoxidable 316L pasivado",
-    notes: ["Alojamiento Ø 6 × 20 para el inserto, ± 0.02", "Superficie continua, sin aristas, fácil de limpiar"],
+    notes: ["Alojamiento Ø 6 × 20 para el inserto, ±0.02", "Superficie continua, sin aristas, fácil de limpiar"],
   },
   minera: {
     name: "Segmento de revestimiento para chute de transferencia",

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useBlocker, useFetcher, useRevalidator } from "react-router";
 import { FormErrors, FormNotice } from "~/components/ui/form";
-import { endSentence, formatDateTime } from "~/lib/format";
+import { atTime, endSentence, formatDateTime } from "~/lib/format";
 import type { MediaView } from "~/lib/media";
 import type { FieldErrors } from "~/lib/result";
 import { TIME_ZONE } from "~/lib/time";
@@ -263,7 +263,7 @@ function RecordEditorScreen({ collection, entry, values: loaded, previews, lock,
     status.kind === "saving"
       ? "Guardando…"
       : status.kind === "saved"
-        ? endSentence(`${status.auto ? "Guardado" : status.done} a las ${clock(status.at)}`)
+        ? endSentence(`${status.auto ? "Guardado" : status.done} ${atTime("a", clock(status.at))}`)
         : status.kind === "error"
           ? status.message
           : dirty
@@ -295,7 +295,7 @@ function RecordEditorScreen({ collection, entry, values: loaded, previews, lock,
       {!lock.held ? (
         <div role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950">
           <p className="font-semibold">
-            Lo está editando {lock.holder.name} desde las {clock(lock.holder.since)}.
+            {endSentence(`Lo está editando ${lock.holder.name} ${atTime("desde", clock(lock.holder.since))}`)}
           </p>
           <p className="mt-1 text-sm">Puede ver el registro. Si toma el control, {lock.holder.name} ya no podrá guardar sus cambios.</p>
           <button type="button" className="btn-dark mt-3 py-2 text-sm" onClick={() => void lockFetcher.submit({ intent: "tomar" }, { method: "post", action: lockUrl })}>
@@ -482,7 +482,7 @@ function ConflictPanel({ conflict, onKeepMine, onUseStored, busy }: { conflict: 
       <p className="mt-1 text-acero-800">{conflict.message}</p>
       {conflict.savedBy && conflict.savedAt ? (
         <p className="mt-1 text-sm text-acero-700">
-          Versión guardada por {conflict.savedBy} el {formatDateTime(conflict.savedAt)}.
+          {endSentence(`Versión guardada por ${conflict.savedBy} el ${formatDateTime(conflict.savedAt)}`)}
         </p>
       ) : null}
       <div className="mt-3 overflow-x-auto rounded-md bg-white">
