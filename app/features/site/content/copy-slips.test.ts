@@ -139,4 +139,15 @@ describe("visible copy", () => {
     const slips = strings.flatMap(({ where, text }) => copySlips(text).map((slip) => `${where}: ${slip} en «${text.trim()}»`));
     expect(slips).toEqual([]);
   });
+
+  it("no formatted time is followed by a literal period: es-MX times end in «p.m.» already (endSentence)", () => {
+    // `{formatDateTime(x)}.` in JSX or `${clock(x)}.` in a template printed «2:30 p.m..».
+    const timeThenPeriod = /\b(?:formatDateTime|clock)\((?:[^()]|\([^()]*\))*\)\}\./g;
+    expect("Última comprobación: {formatDateTime(status.checkedAt)}.".match(timeThenPeriod)).toHaveLength(1);
+    expect("`Programada para el ${formatDateTime(new Date(at))}.`".match(timeThenPeriod)).toHaveLength(1);
+    expect("{endSentence(`Última comprobación: ${formatDateTime(status.checkedAt)}`)}".match(timeThenPeriod)).toBeNull();
+    const files = [...sourceFiles(path.join(appRoot, "app/routes")), ...sourceFiles(path.join(appRoot, "app/components")), ...sourceFiles(path.join(appRoot, "app/features")), ...sourceFiles(path.join(appRoot, "app/services"))];
+    const found = files.flatMap((file) => [...readFileSync(file, "utf8").matchAll(timeThenPeriod)].map((match) => `${path.relative(appRoot, file)}: ${match[0]}`));
+    expect(found).toEqual([]);
+  });
 });
