@@ -15,7 +15,7 @@ export const home: HomeContent = {
   process: [
     {
       title: "Cotización",
-      text: "Suba su modelo 3D o plano y describa material, cantidad y fecha. Le enviamos precio y plazo en 1 día hábil si la pieza viene con modelo 3D o plano completo, con IVA incluido.",
+      text: "Suba su modelo 3D o plano y describa material, cantidad y fecha. Con el modelo o un plano completo, le enviamos precio con IVA y plazo en 1 día hábil.",
     },
     {
       title: "Ingeniería",
