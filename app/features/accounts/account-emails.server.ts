@@ -3,6 +3,7 @@ import { sendNow } from "~/services/mail/transport.server";
 import { logger } from "~/lib/logger.server";
 import { renderEmail } from "~/services/mail/templates.server";
 import { getEnv } from "~/lib/env.server";
+import { formatCount } from "~/lib/format";
 import { getSiteFacts } from "~/features/site/index.server";
 
 export interface ComposedEmail {
@@ -94,7 +95,7 @@ export async function sendAccountLockedEmail(to: { name: string; email: string }
     heading: `Hola, ${to.name}`,
     paragraphs: [
       "Hubo varios intentos fallidos de iniciar sesión en su cuenta de Forja con una contraseña incorrecta.",
-      `Por seguridad, pausamos el acceso con contraseña durante ${lockMinutes} minutos. Después podrá entrar con normalidad.`,
+      `Por seguridad, pausamos el acceso con contraseña durante ${formatCount(lockMinutes, "minuto", "minutos")}. Después podrá entrar con normalidad.`,
       "Si no fue usted, le recomendamos restablecer su contraseña ahora y no usarla en otros sitios. Al restablecerla, el acceso se reactiva de inmediato.",
     ],
     action: { label: "Restablecer mi contraseña", url },
@@ -111,7 +112,7 @@ export async function sendStaffInvitationEmail(to: { name: string; email: string
     heading: `Hola, ${to.name}`,
     paragraphs: [
       `${invitation.invitedBy} le invitó a usar el panel de administración de Forja con este correo.`,
-      `Elija su contraseña con el botón de abajo. El enlace sirve una sola vez y vence en ${invitation.hours} horas; si vence, pida una invitación nueva a quien le invitó.`,
+      `Elija su contraseña con el botón de abajo. El enlace sirve una sola vez y vence en ${formatCount(invitation.hours, "hora", "horas")}; si vence, pida una invitación nueva a quien le invitó.`,
       "Si no esperaba este mensaje, ignórelo: sin contraseña nadie puede entrar con esta cuenta.",
     ],
     action: { label: "Elegir mi contraseña", url },
@@ -126,7 +127,7 @@ export async function oneTimeCodeEmail(to: { name: string }, code: string, minut
     heading: `Hola, ${to.name}`,
     paragraphs: [
       `Su código para entrar a Forja es ${code}.`,
-      `Escríbalo en la pantalla donde lo pidió. Sirve una sola vez y vence en ${minutes} minutos.`,
+      `Escríbalo en la pantalla donde lo pidió. Sirve una sola vez y vence en ${formatCount(minutes, "minuto", "minutos")}.`,
       "Si usted no pidió este código, ignore este mensaje: sin el código nadie puede entrar. Nunca le pediremos este código, ni por teléfono ni por correo.",
     ],
   }, await getSiteFacts());

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DatabaseInUseError, openDatabase, useDatabase } from "~/db/client.server";
 import { getEnv } from "~/lib/env.server";
+import { formatCount } from "~/lib/format";
 import { createBackup } from "./backups.server";
 import { backupDestination, backupsDir, BACKUPS_PREFIX, type BackupDestination } from "./destination.server";
 import { restoreBackup } from "./restore.server";
@@ -68,6 +69,6 @@ export async function runRestoreCommand(file: string | undefined): Promise<strin
       if (!kept.ok) throw new Error(kept.problem);
     }
     const outcome = await restoreBackup(key);
-    return `Respaldo restaurado: ${shownAt(destination, key)} (${outcome.tables} tablas, ${outcome.files} archivos). El estado anterior quedó en ${shownAt(destination, outcome.previous)}.`;
+    return `Respaldo restaurado: ${shownAt(destination, key)} (${formatCount(outcome.tables, "tabla", "tablas")}, ${formatCount(outcome.files, "archivo", "archivos")}). El estado anterior quedó en ${shownAt(destination, outcome.previous)}.`;
   });
 }
