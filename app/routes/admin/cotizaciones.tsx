@@ -6,7 +6,7 @@ import { requireStaffArea } from "~/features/accounts/guards.server";
 import { QuoteStatusPill } from "~/features/quotes/components/quote-status-pill";
 import { listQuotesForStaff, STAFF_QUOTES_PAGE_SIZE } from "~/features/quotes/list.server";
 import { QUOTE_STATUSES } from "~/features/quotes/forms";
-import { formatDate, formatMoney, formatNumber } from "~/lib/format";
+import { formatCount, formatDate, formatMoney, formatNumber } from "~/lib/format";
 import { MAX_PAGE, pageCount, positiveInt, searchText, SPANISH_LIST_PARAMS } from "~/lib/list-params";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
@@ -56,7 +56,7 @@ export default function AdminQuotesPage({ loaderData }: Route.ComponentProps) {
               ? filtered
                 ? "Ninguna cotización con estos filtros."
                 : "Todavía no hay cotizaciones."
-              : `${total === 1 ? "1 cotización" : `${formatNumber(total)} cotizaciones`}${filtered ? " con estos filtros" : ""}${rows.length ? `; mostrando ${formatNumber(firstShown)}–${formatNumber(lastShown)}` : ""}.`}
+              : `${formatCount(total, "cotización", "cotizaciones")}${filtered ? " con estos filtros" : ""}${rows.length ? `; mostrando ${formatNumber(firstShown)}–${formatNumber(lastShown)}` : ""}.`}
           </p>
         </div>
         <AppLink to="/admin/cotizaciones/nueva" className="btn-primary py-2 text-sm">

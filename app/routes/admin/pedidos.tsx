@@ -8,7 +8,7 @@ import { OrderStatusPill } from "~/features/orders/components/order-status-pill"
 import { ORDERS_PER_PAGE, parseOrderFilters } from "~/features/orders/filters";
 import { listOrders } from "~/features/orders/staff-list.server";
 import { ORDER_STATUSES, deliveryLabel, paymentLabel } from "~/features/orders/forms";
-import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
+import { formatCount, formatDateTime, formatMoney, formatNumber } from "~/lib/format";
 import { useLiveUpdates } from "~/lib/live/use-live-updates";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
@@ -58,7 +58,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
           ? filtered
             ? "Ningún pedido con estos filtros."
             : "Todavía no hay pedidos."
-          : `${total === 1 ? "1 pedido" : `${formatNumber(total)} pedidos`}${filtered ? " con estos filtros" : ""}${rows.length ? `; mostrando ${formatNumber(firstShown)}–${formatNumber(firstShown + rows.length - 1)}` : ""}.`}
+          : `${formatCount(total, "pedido", "pedidos")}${filtered ? " con estos filtros" : ""}${rows.length ? `; mostrando ${formatNumber(firstShown)}–${formatNumber(firstShown + rows.length - 1)}` : ""}.`}
       </p>
 
       <Form method="get" key={params.toString()} className="mt-6 rounded-lg border border-acero-200 bg-white p-4" aria-label="Filtrar pedidos">

@@ -8,7 +8,7 @@ import { ProductImage } from "~/features/catalogue/components/product-image";
 import { StockBadge } from "~/features/catalogue/components/stock-badge";
 import { listProductsForStaff } from "~/features/catalogue/staff-products.server";
 import { parseStaffProductFilters, STAFF_STATUSES } from "~/features/catalogue/search";
-import { formatMoney, formatNumber } from "~/lib/format";
+import { formatCount, formatMoney, formatNumber } from "~/lib/format";
 import { priceWithIva } from "~/lib/money";
 import { requestMeta } from "~/lib/request-meta";
 import { pageMeta } from "~/lib/seo";
@@ -44,7 +44,7 @@ export default function AdminProductsPage({ loaderData }: Route.ComponentProps) 
         <div>
           <h1 className="text-2xl font-bold text-acero-900">Productos</h1>
           <p className="mt-1 text-acero-700" aria-live="polite">
-            {total === 0 ? "Ningún producto" : total === 1 ? "1 producto" : `${formatNumber(total)} productos`}
+            {total === 0 ? "Ningún producto" : formatCount(total, "producto", "productos")}
             {filtered ? " con estos filtros" : ""}.
           </p>
         </div>

@@ -6,7 +6,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { ProductCard } from "~/features/catalogue/components/product-card";
 import { listProducts } from "~/features/catalogue/public-list.server";
 import { CATALOGUE_PAGE_SIZE, catalogueHref, parseCatalogueQuery } from "~/features/catalogue/search";
-import { formatNumber } from "~/lib/format";
+import { formatCount, formatNumber } from "~/lib/format";
 import { liveDataPageHandle } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import { useSiteFacts } from "../site/site-facts";
@@ -82,7 +82,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
         <p className="mt-6 text-sm text-acero-700" aria-live="polite" data-testid="catalogo-resumen">
           {total === 0
             ? null
-            : `${total === 1 ? "1 producto" : `${formatNumber(total)} productos`}${query.q ? ` para «${query.q}»` : ""}${category ? ` en ${category.name}` : ""}${
+            : `${formatCount(total, "producto", "productos")}${query.q ? ` para «${query.q}»` : ""}${category ? ` en ${category.name}` : ""}${
                 pages > 1 && products.length ? `; mostrando ${formatNumber(first)}–${formatNumber(last)}` : ""
               }.`}
         </p>
