@@ -14,6 +14,7 @@ import { sendEmailChangedNotice, sendEmailChangeEmail } from "./account-emails.s
 import { closeAccountGate, openAccountGate } from "./account-lock.server";
 import { CUSTOMER_ROLE, getAuth } from "./auth.server";
 import { signIn, type SignedIn } from "./sign-in.server";
+import { isUniqueViolation } from "~/db/errors.server";
 
 // A customer changes their account's email (docs/decisions/0062), as PocketBase's
 // request-email-change / confirm-email-change: the signed-in customer names the new address, a link
@@ -187,13 +188,6 @@ export async function confirmEmailChange(input: { token: string; password: strin
   // The new address is proven: earlier requests made with it join the account, as after a confirmation.
   await emit("cuenta.correo-confirmado", { userId: claims.userId, email: claims.newEmail });
   return ok({ email: claims.newEmail });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 /**

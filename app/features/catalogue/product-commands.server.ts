@@ -6,6 +6,7 @@ import { isUuid } from "~/lib/uuid";
 import { PRODUCT_NOT_SAVED, type ProductValues } from "./forms";
 import { removeStoredVariants } from "./image-uploads.server";
 import { buildSearchDocument, slugify } from "./search";
+import { uniqueViolationOf } from "~/db/errors.server";
 
 // The staff's product commands: create, update, activate and deactivate. SKU and slug clashes
 // come back as Spanish field errors, also when two saves race each other.
@@ -68,14 +69,10 @@ async function uniquenessErrors(input: { sku: string; slug: string | null }, exc
 
 /** Which unique constraint a failed insert or update broke (two saves at once), if any. */
 function uniqueViolation(error: unknown): "sku" | "slug" | null {
-  for (let current: unknown = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
-    const { code, constraint, message } = current as { code?: string; constraint?: string; message?: string };
-    if (code === "23505") {
-      const name = `${constraint ?? ""} ${message ?? ""}`;
-      return name.includes("products_sku") ? "sku" : name.includes("products_slug") ? "slug" : null;
-    }
-  }
-  return null;
+  const violation = uniqueViolationOf(error);
+  if (!violation) return null;
+  const name = `${violation.constraint} ${violation.message}`;
+  return name.includes("products_sku") ? "sku" : name.includes("products_slug") ? "slug" : null;
 }
 
 const clash = (fieldErrors: FieldErrors) => invalid({ fieldErrors, formErrors: [PRODUCT_NOT_SAVED] });

@@ -12,6 +12,7 @@ import { mailOrderPlaced } from "./order-emails.server";
 import { paymentReferenceFor } from "./payment-config";
 import { priceLines } from "./pricing";
 import type { CheckoutInput } from "./forms";
+import { isUniqueViolation } from "~/db/errors.server";
 
 // Placing an order: one transaction that takes the stock with conditional updates (never below
 // zero, whatever runs at the same time), numbers the order PED-YYYY-NNNN, stores its lines,
@@ -36,13 +37,6 @@ class CheckoutRefusal extends Error {
 export async function findOrderByToken(token: string): Promise<{ id: string; number: string } | null> {
   const [row] = await getDb().select({ id: orders.id, number: orders.number }).from(orders).where(eq(orders.checkoutToken, token)).limit(1);
   return row ?? null;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === "23505") return true;
-  }
-  return false;
 }
 
 export interface PlaceOrderInput {

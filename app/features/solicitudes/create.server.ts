@@ -15,6 +15,7 @@ import { buildEstimate } from "./estimate";
 import type { ContactInput, QuoteRequestInput } from "./forms";
 import { nudgeGeometryJob } from "./geometry.server";
 import { storeSolicitud, type CheckedFile } from "./store.server";
+import { isUniqueViolation } from "~/db/errors.server";
 
 // A new solicitud from /cotiza or /contact, already read and validated by the route (the public-form
 // guard and the form schema run there). Here: each file checked by its content, the same request
@@ -194,9 +195,3 @@ async function findEarlier(token: string, fingerprint: string, now = Date.now())
   return row ?? null;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}

@@ -8,8 +8,9 @@ import type { ContentEntry, ContentPerson } from "./entry";
 import { announcePublished } from "./record-events.server";
 import { addRedirect, removeRedirectsFrom } from "./redirects.server";
 import { requireCollection, type CollectionRef } from "./registry.server";
-import { findEntryRow, isUniqueViolation, notFoundMessage, slugOf, toEntry, validateData, type EntryRow } from "./rows.server";
+import { findEntryRow, notFoundMessage, slugOf, toEntry, validateData, type EntryRow } from "./rows.server";
 import { checkSlug } from "./slugs.server";
+import { isUniqueViolation } from "~/db/errors.server";
 
 // Publishing: the draft becomes the live data, one more version joins the history, the draft and
 // any schedule are cleared, and when the slug of a published record changed its old addresses

@@ -99,10 +99,3 @@ export function notFoundMessage(collection: AnyContentCollection): string {
   return `No encontramos ese registro de ${collection.label.toLowerCase()}: quizá alguien lo eliminó.`;
 }
 
-/** True for PostgreSQL's unique violation, wherever drizzle wrapped it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
