@@ -194,4 +194,3 @@ async function findEarlier(token: string, fingerprint: string, now = Date.now())
     .limit(1);
   return row ?? null;
 }
-
