@@ -98,4 +98,3 @@ export async function findEntryRow(collection: string, id: string, forUpdate = f
 export function notFoundMessage(collection: AnyContentCollection): string {
   return `No encontramos ese registro de ${collection.label.toLowerCase()}: quizá alguien lo eliminó.`;
 }
-
