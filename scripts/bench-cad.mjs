@@ -126,16 +126,20 @@ async function timeToEstimate(context, base, file) {
 export async function benchBrowserEstimate() {
   const { text, solids } = benchStep(5);
   const file = { name: "muchas-piezas.step", mimeType: "application/step", buffer: Buffer.from(text) };
+  // Chromium is looked for before anything starts, and launched inside the try: a machine without it
+  // gets the error and no server left running.
+  const executablePath = chromiumPath();
   const server = await startSeededServer();
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  let browser;
   try {
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     const context = await browser.newContext();
     const cold = await timeToEstimate(context, server.url, file);
     const cached = await timeToEstimate(context, server.url, file);
     await context.close();
     return { mb: file.buffer.length / MB, solids, cold, cached };
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.stop();
   }
 }
