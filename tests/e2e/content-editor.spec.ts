@@ -4,7 +4,7 @@ import { signInStaffWithForm, uniqueToken } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import { createQuestionDraft } from "./support/content";
 import { waitForAdminMarker } from "./support/shop";
-import { waitForHydration } from "./support/site";
+import { waitForHydration, savedAtTime } from "./support/site";
 import { STAFF_AREA_REFUSED, createStaffMember, signInAdmin, type StaffRole } from "./support/staff";
 
 // Issue 16 §2: the content editor at /admin/contenido (docs/decisions/0045). An editor adds a
@@ -68,7 +68,7 @@ test("an editor adds a question as a draft, publishes it, meets a conflict and r
   expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole("button", { name: "Publicar" }).click();
-  await expect(status(page)).toHaveText(/^Publicado a las /);
+  await expect(status(page)).toHaveText(savedAtTime("Publicado"));
   await expect(page.getByRole("status").filter({ hasText: "Publicado: el sitio ya muestra esta versión." })).toBeVisible();
   await expect(page.getByTestId("record-state")).toHaveText("Publicado");
   expect(await publicQuestions(guest)).toContain(question);
@@ -77,7 +77,7 @@ test("an editor adds a question as a draft, publishes it, meets a conflict and r
   await page.getByLabel("Pregunta", { exact: true }).fill("");
   await expect(status(page)).toHaveText("No se pudo guardar: revise el campo marcado.", { timeout: 10_000 });
   await page.getByLabel("Pregunta", { exact: true }).fill(`${question} (revisada)`);
-  await expect(status(page)).toHaveText(/^Guardado a las /, { timeout: 10_000 });
+  await expect(status(page)).toHaveText(savedAtTime("Guardado"), { timeout: 10_000 });
   await expect(page.getByTestId("record-state")).toHaveText("Borrador pendiente");
   expect(await publicQuestions(guest)).toContain(question);
 
@@ -88,7 +88,7 @@ test("an editor adds a question as a draft, publishes it, meets a conflict and r
   await page.getByRole("button", { name: "Seguir editando" }).click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await saveButton(page).click();
-  await expect(status(page)).toHaveText(/^Borrador guardado a las /);
+  await expect(status(page)).toHaveText(savedAtTime("Borrador guardado"));
 
   // Two tabs of one record: the stale one gets both versions side by side.
   const second = await page.context().newPage();
@@ -96,7 +96,7 @@ test("an editor adds a question as a draft, publishes it, meets a conflict and r
   await waitForHydration(second);
   await second.getByLabel("Categoría", { exact: true }).fill("Materiales especiales");
   await saveButton(second).click();
-  await expect(status(second)).toHaveText(/^Borrador guardado a las /);
+  await expect(status(second)).toHaveText(savedAtTime("Borrador guardado"));
   await second.close();
 
   await page.getByLabel("Orden", { exact: true }).fill("15");
@@ -110,7 +110,7 @@ test("an editor adds a question as a draft, publishes it, meets a conflict and r
   await expect(conflict.getByRole("row").filter({ hasText: "Categoría" })).toContainText("Materiales especiales");
   await expect(conflict.getByRole("row").filter({ hasText: "Categoría" })).toContainText("Materiales y acabados");
   await conflict.getByRole("button", { name: "Conservar mis cambios" }).click();
-  await expect(status(page)).toHaveText(/^Borrador guardado a las /);
+  await expect(status(page)).toHaveText(savedAtTime("Borrador guardado"));
   await expect(conflict).toHaveCount(0);
   await page.getByRole("button", { name: "Publicar" }).click();
   await expect(page.getByTestId("record-state")).toHaveText("Publicado");

@@ -107,3 +107,9 @@ export async function expectFaqsFullLoadWhenChunkFails(page: Page, chunk: string
   const guard = await page.evaluate((key) => Number(sessionStorage.getItem(key)), RELOAD_GUARD_KEY);
   expect(Date.now() - guard).toBeLessThan(30_000);
 }
+
+/**
+ * The editor's save status: «{what} a las 3:05 p.m.», or «a la 1:05» at one o'clock (atTime in
+ * app/lib/format.ts), whatever hour the tests run at.
+ */
+export const savedAtTime = (what: string): RegExp => new RegExp(`^${what} a las? \\d{1,2}:\\d{2}`);
