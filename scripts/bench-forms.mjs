@@ -2,7 +2,9 @@
 // against a floor in the same run (bench-support.mjs: warm up, floor, figure, floor):
 // - POST /api/cotiza with a 5 MB STEP attachment at 20 concurrent requests (target: p95 ≤ 2× the
 //   floor's p95). The percentiles are computed from every response's time. The floor is the same
-//   bodies sent the same way to a bare Node server that only reads and discards them. A reference
+//   bodies sent the same way to a bare Node server that only reads and discards them. The client
+//   sends each body as its parts, without joining them (docs/decisions/0085: a client that copied
+//   each 5 MB body twice set the floor's pace itself). A reference
 //   measured the same way gives a lower bound for keeping the bytes on this machine: a bare server
 //   that writes each body to a file and computes its sha256, without fsync (docs/decisions/0076);
 // - /admin/formularios page 1 with 100 000 solicitudes vs 1 000 (target ≤ 2×), each against a
@@ -10,9 +12,9 @@
 // Everything on loopback, bounded in count and time; each server runs on its own temporary data.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { againstFloor, gzipBytes, nearestAsset, node, rate, staffCookie, startSeededServer, staticAssets, untilQuiet } from "./bench-support.mjs";
 
 const STAFF = { email: "bench@forja.example", password: "Banco-de-pruebas-26", name: "Banco de Pruebas" };
@@ -46,43 +48,60 @@ function percentiles(times) {
 let sent = 0;
 
 /**
- * POSTs `bodyFor(index, local)` `amount` times over UPLOAD_CONNECTIONS connections (`index` counts
- * across calls, `local` within this one); percentiles of the 2xx answers.
+ * POSTs `partsFor(index, local)` (the body as a list of buffers, sent one after the other without
+ * being joined) `amount` times over UPLOAD_CONNECTIONS kept-alive connections (`index` counts across
+ * calls, `local` within this one); percentiles of the 2xx answers, each timed from the request's
+ * start to its answer's last byte.
  */
-async function postBodies(url, contentType, bodyFor, amount = UPLOADS) {
-  let next = 0;
-  // Each request its own index across calls: its own client address (per-address limits) and token.
+async function postBodies(url, contentType, partsFor, amount = UPLOADS) {
   const start = sent;
   sent += amount;
+  const cpu = process.cpuUsage();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: UPLOAD_CONNECTIONS, noDelay: true });
   const times = [];
-  const result = await new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections: UPLOAD_CONNECTIONS,
-        amount,
-        timeout: 60,
-        requests: [
-          {
-            method: "POST",
-            setupRequest: (request) => {
-              const local = next++;
-              const index = start + local;
-              return {
-                ...request,
-                headers: { "content-type": contentType, "x-forwarded-for": `10.77.${Math.floor(index / 250)}.${index % 250}` },
-                body: bodyFor(index, local),
-              };
-            },
-          },
-        ],
-      },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on("response", (_client, status, _bytes, responseTime) => status < 300 && times.push(responseTime));
-  });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} respuestas no-2xx, ${result.errors} errores`);
-  return percentiles(times);
+  const failed = [];
+  let next = 0;
+  const post = (local) =>
+    new Promise((resolve, reject) => {
+      const index = start + local;
+      const parts = partsFor(index, local);
+      const began = performance.now();
+      const request = http.request(url, {
+        method: "POST",
+        agent,
+        timeout: 60_000,
+        headers: {
+          "content-type": contentType,
+          "content-length": parts.reduce((total, part) => total + part.length, 0),
+          // Each request its own client address (per-address limits).
+          "x-forwarded-for": `10.77.${Math.floor(index / 250)}.${index % 250}`,
+        },
+      });
+      request.once("timeout", () => request.destroy(new Error(`${url}: sin respuesta en 60 s`)));
+      request.once("error", reject);
+      request.once("response", (response) => {
+        response.resume();
+        response.once("error", reject);
+        response.once("end", () => {
+          if (response.statusCode < 300) times.push(performance.now() - began);
+          else failed.push(response.statusCode);
+          resolve();
+        });
+      });
+      for (const part of parts.slice(0, -1)) request.write(part);
+      request.end(parts.at(-1));
+    });
+  const connection = async () => {
+    while (next < amount) await post(next++);
+  };
+  try {
+    await Promise.all(Array.from({ length: UPLOAD_CONNECTIONS }, connection));
+  } finally {
+    agent.destroy();
+  }
+  if (failed.length > 0) throw new Error(`${url}: ${failed.length} respuestas no-2xx (${[...new Set(failed)].join(", ")})`);
+  const used = process.cpuUsage(cpu);
+  return { ...percentiles(times), clientCpuMs: (used.user + used.system) / 1000 / amount };
 }
 
 /** A bare Node HTTP server in its own process that reads each request body, discards it and answers. */
@@ -153,16 +172,16 @@ export async function benchUpload() {
     privacy: "on",
   };
   // Each request its own (the server treats the same request sent again as the one already stored).
-  const bodyFor = (index, token) =>
-    Buffer.concat([
-      Buffer.from(
-        Object.entries({ ...fields, description: `${fields.description}, lote ${index + 1}`, formToken: token })
-          .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-          .join("") + `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="soporte.step"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const bodyFor = (index, token) => [
+    Buffer.from(
+      Object.entries({ ...fields, description: `${fields.description}, lote ${index + 1}`, formToken: token })
+        .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join("") + `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="soporte.step"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file,
+    tail,
+  ];
 
   // The three servers run side by side, so each floor is measured right before and after its
   // figure (Forja's, then the reference's).
@@ -213,7 +232,8 @@ export const UPLOAD_TARGET_RATIO = 2;
 /** Runs benchUpload and prints the figure, both floors and the target, marked as met or not, then the reference against its own floors. */
 export async function reportUpload() {
   const upload = await benchUpload();
-  const line = (figures) => `p50 ${figures.p50} ms, p95 ${figures.p95} ms, p99 ${figures.p99} ms (${figures.requests} solicitudes)`;
+  const line = (figures) =>
+    `p50 ${figures.p50} ms, p95 ${figures.p95} ms, p99 ${figures.p99} ms (${figures.requests} solicitudes; el cliente, ${figures.clientCpuMs.toFixed(1)} ms de CPU por envío)`;
   const met = upload.ratio <= UPLOAD_TARGET_RATIO;
   console.log(`\nPOST /api/cotiza con un STEP de 5 MB, ${UPLOAD_CONNECTIONS} concurrentes: ${line(upload)}`);
   console.log(`  suelo, el mismo envío a un servidor Node mínimo que solo lee y descarta el cuerpo: antes ${line(upload.floorBefore)}`);
