@@ -126,6 +126,11 @@ export async function signInTestCustomer(email: string, password = TEST_PASSWORD
   return { user: result.value.user, headers: result.value.headers, cookie: cookieHeaderFrom(result.value.headers) };
 }
 
+/** The account's email counts as confirmed, as if its owner had opened the emailed link. */
+export async function markEmailConfirmed(userId: string): Promise<void> {
+  await getDb().update(user).set({ emailVerified: true }).where(eq(user.id, userId));
+}
+
 /** Who a Cookie header signs in, or null. */
 export function whoIs(cookie: string): Promise<SessionUser | null> {
   return getSessionUser(requestMeta("/cuenta", { cookie }));

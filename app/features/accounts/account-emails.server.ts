@@ -20,7 +20,7 @@ export async function confirmationEmail(to: { name: string }, token: string): Pr
     heading: `Hola, ${to.name}`,
     paragraphs: [
       "Gracias por crear su cuenta en Forja. Confirme que este correo es suyo para ver sus cotizaciones y pedidos.",
-      "El enlace vence en 24 horas. Si usted no creó la cuenta, ignore este mensaje.",
+      "El enlace vence en 24 horas. Si usted no creó esta cuenta, no abra el enlace: quien la creó podría ver las solicitudes y cotizaciones de este correo. Ignore este mensaje; para usar el sitio, entre con «Recibir un código por correo».",
     ],
     action: { label: "Confirmar mi correo", url },
   }, await getSiteFacts());

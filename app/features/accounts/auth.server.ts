@@ -36,7 +36,7 @@ export function sessionTokenOf(headers: Headers): string | null {
 }
 
 /** The account proved it owns its email: features that keep records by email react (app/hooks.server.ts). */
-function emailConfirmed(user: { id: string; email: string }): Promise<void> {
+export function emailConfirmed(user: { id: string; email: string }): Promise<void> {
   return emit("cuenta.correo-confirmado", { userId: user.id, email: user.email });
 }
 

@@ -7,8 +7,8 @@ const dataDir = await vi.hoisted(async () => (await import("../../../tests/suppo
 
 import { eq, like } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { verification } from "~/db/schema/auth";
-import { cookieHeaderFrom, nextTestIp, outboxFor, registerTestCustomer, requestMeta, sessionCount, uniqueEmail, whoIs } from "../../../tests/support/auth-requests";
+import { user, verification } from "~/db/schema/auth";
+import { cookieHeaderFrom, markEmailConfirmed, nextTestIp, outboxFor, registerTestCustomer, requestMeta, sessionCount, signInTestCustomer, uniqueEmail, whoIs } from "../../../tests/support/auth-requests";
 import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { beginStaffSignIn, CODE_REFUSED, finishStaffSignIn, requestCustomerCode, signInCustomerWithCode } from "./code-sign-in.server";
 import { exemptFromMfa, secondFactorStep } from "./mfa.server";
@@ -132,6 +132,34 @@ describe("/login/codigo", () => {
     const signedIn = await signInCustomerWithCode(meta, { otpId, code });
     expect(signedIn.ok).toBe(true);
     expect((await whoIs(cookieHeaderFrom(signedIn.ok ? signedIn.value : new Headers())))?.id).toBe(customer.user.id);
+  });
+});
+
+describe("a code on an account whose email was never confirmed", () => {
+  it("confirms the email and ends the sessions and the password chosen at registration", async () => {
+    const registered = await registerTestCustomer("otp-sin-confirmar");
+    expect((await whoIs(registered.cookie))?.id).toBe(registered.user.id);
+    const otpId = requestCustomerCode(registered.email);
+    await vi.waitFor(async () => expect(await outboxFor(registered.email)).toHaveLength(2), { timeout: 5000 });
+    const signedIn = await signInCustomerWithCode(requestMeta("/login/codigo", { ip: nextTestIp(), method: "POST" }), { otpId, code: await codeMailedTo(registered.email) });
+    expect(signedIn.ok).toBe(true);
+
+    expect(await whoIs(registered.cookie)).toBeNull();
+    expect(await sessionCount(registered.user.id)).toBe(1);
+    expect((await whoIs(cookieHeaderFrom(signedIn.ok ? signedIn.value : new Headers())))?.id).toBe(registered.user.id);
+    const [row] = await getDb().select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, registered.user.id));
+    expect(row!.emailVerified).toBe(true);
+    await expect(signInTestCustomer(registered.email)).rejects.toThrow(/sign-in failed/);
+  });
+
+  it("changes nothing on an account already confirmed", async () => {
+    const registered = await registerTestCustomer("otp-confirmada");
+    await markEmailConfirmed(registered.user.id);
+    const { otpId, delivery } = requestOneTimeCode("customer", registered.email);
+    await delivery;
+    expect(await useOneTimeCode("customer", otpId, await codeMailedTo(registered.email))).toBe(registered.user.id);
+    expect((await whoIs(registered.cookie))?.id).toBe(registered.user.id);
+    expect((await signInTestCustomer(registered.email)).user.id).toBe(registered.user.id);
   });
 });
 

@@ -2,14 +2,14 @@ import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 
 import { isAPIError } from "better-auth/api";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { user, verification } from "~/db/schema/auth";
+import { account, session, user, verification } from "~/db/schema/auth";
 import type { RequestMeta } from "~/lib/request-meta";
 import { RATE_LIMITS, type RateLimitRule } from "~/services/security/rate-limit.server";
 import { getAuthSecret } from "~/services/security/secret.server";
 import { forwardHeaders } from "./accounts.server";
 import { sendOneTimeCodeEmail } from "./account-emails.server";
 import { accountKindOf, type ApiAccountKind } from "./api-sessions.server";
-import { getAuth } from "./auth.server";
+import { emailConfirmed, getAuth } from "./auth.server";
 import { GRANT_PREFIX } from "./code-sign-in-plugin.server";
 
 // One-time codes by email (docs/decisions/0061), PocketBase's OTPs: `request-otp {email}` answers an
@@ -126,7 +126,32 @@ export async function useOneTimeCode(kind: ApiAccountKind, otpId: string, code: 
     .delete(verification)
     .where(and(eq(verification.identifier, identifier), gt(verification.expiresAt, sql`now()`)))
     .returning({ id: verification.id });
-  return used ? stored.userId : null;
+  if (!used) return null;
+  if (kind === "customer") await claimMailbox(stored.userId);
+  return stored.userId;
+}
+
+/**
+ * A customer's code proves the mailbox. An account whose email was never confirmed may have been
+ * registered by someone else with that address, to read what its owner sends later (and, once
+ * confirmed, the owner's earlier requests). So on that account the first code ends every session and
+ * API token, removes the password chosen at registration (the owner can choose one with «¿Olvidó su
+ * contraseña?») and confirms the email, which links the earlier requests (docs/decisions/0086).
+ * Nothing changes on an account already confirmed.
+ */
+async function claimMailbox(userId: string): Promise<void> {
+  const claimed = await getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .update(user)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(and(eq(user.id, userId), eq(user.emailVerified, false)))
+      .returning({ id: user.id, email: user.email });
+    if (!row) return null;
+    await tx.delete(session).where(eq(session.userId, userId));
+    await tx.delete(account).where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+    return row;
+  });
+  if (claimed) await emailConfirmed(claimed);
 }
 
 /**

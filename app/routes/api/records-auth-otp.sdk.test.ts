@@ -12,7 +12,7 @@ await vi.hoisted(async () => (await import("../../../tests/support/test-env")).i
 
 import { registerCustomer } from "~/features/accounts/registration.server";
 import { upsertStaffAccount } from "~/features/accounts/staff-account.server";
-import { requestMeta } from "../../../tests/support/auth-requests";
+import { markEmailConfirmed, requestMeta } from "../../../tests/support/auth-requests";
 import { ownAddressClients, sdkFailure } from "../../../tests/support/sdk-client";
 import { startSmtpTestServer, type SmtpTestServer } from "../../../tests/support/smtp-test-server";
 import { startTestServer, type TestServer } from "../../../tests/support/test-server";
@@ -33,6 +33,8 @@ beforeAll(async () => {
     prepare: async () => {
       const registered = await registerCustomer(requestMeta("/registro", { method: "POST" }), CUSTOMER);
       if (!registered.ok) throw new Error("customer not registered");
+      // A customer who already confirmed the email (a code on an unconfirmed account is tested below).
+      await markEmailConfirmed(registered.value.user.id);
       await upsertStaffAccount(ADMIN);
     },
   });
@@ -83,6 +85,36 @@ describe("request-otp and auth-with-otp", () => {
     expect(pb.authStore.isValid).toBe(true);
     expect((await pb.collection("users").authRefresh()).record.email).toBe(CUSTOMER.email);
     expect((await sdkFailure(client().collection("users").authWithOTP(otpId, code))).response).toEqual(INVALID_OTP);
+  });
+
+  it("on an account never confirmed, confirms the email and ends the password and tokens of whoever registered it", async () => {
+    const email = `sin-confirmar-otp-${process.pid}@ejemplo.mx`;
+    const registrationPassword = "Clave-del-registro-9";
+    // Registered through the seed's Strapi call, which needs no proof of the mailbox.
+    const registered = await fetch(`${server!.url}/api/auth/local/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.250" },
+      body: JSON.stringify({ username: "Quien Registró", email, password: registrationPassword }),
+    });
+    expect(registered.status).toBe(200);
+    const registrant = client();
+    const first = await registrant.collection("users").authWithPassword(email, registrationPassword);
+    expect(first.record.verified).toBe(false);
+
+    const owner = client();
+    const { otpId, code } = await requestCode(owner, "users", email);
+    const auth = await owner.collection("users").authWithOTP(otpId, code);
+    expect(auth.record).toMatchObject({ email, verified: true });
+
+    expect((await sdkFailure(registrant.collection("users").authRefresh())).status).toBe(401);
+    const again = await sdkFailure(client().collection("users").authWithPassword(email, registrationPassword));
+    expect(again.response).toEqual({ status: 400, message: "Failed to authenticate.", data: {} });
+    expect((await owner.collection("users").authRefresh()).record).toMatchObject({ email, verified: true });
+
+    // Confirmed now: the next code changes nothing, and the owner's token lives on.
+    const next = await requestCode(client(), "users", email);
+    await client().collection("users").authWithOTP(next.otpId, next.code);
+    expect((await owner.collection("users").authRefresh()).record.email).toBe(email);
   });
 
   it("answers an otpId for an unknown address and mails nothing", async () => {

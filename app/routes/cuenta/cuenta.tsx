@@ -229,7 +229,20 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                 </SubmitButton>
               </Form>
             </section>
-          ) : null}
+          ) : (
+            <section aria-labelledby="sin-contrasena" className="rounded-lg border border-acero-200 p-6">
+              <h2 id="sin-contrasena" className="text-lg font-semibold text-acero-900">
+                Contraseña
+              </h2>
+              <p className="mt-2 text-acero-700">
+                Su cuenta no tiene contraseña: entra con un código que le enviamos por correo o con un proveedor. Para entrar también con contraseña,{" "}
+                <AppLink to="/recuperar" className="font-semibold text-forja-700 underline underline-offset-2">
+                  elija una contraseña
+                </AppLink>
+                : le enviaremos un enlace a su correo.
+              </p>
+            </section>
+          )}
 
           <section aria-labelledby="proveedores" className="rounded-lg border border-acero-200 p-6">
             <h2 id="proveedores" className="text-lg font-semibold text-acero-900">
