@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import fc from "fast-check";
@@ -390,6 +391,16 @@ describe("bad input never gets a 500 (issue 14)", () => {
         await run.send("POST", `/api/collections/${collection}/records`, role, "10.0.0.4", json({ name: `brida${NUL}`, body: NUL, email: `a${NUL}@b.mx`, password: `x${NUL}yz12345678`, passwordConfirm: `x${NUL}yz12345678` }));
       }
       await run.send("POST", "/api/batch", role, "10.0.0.4", json({ requests: [{ method: "POST", url: "/api/collections/productos/records", body: { name: NUL } }] }));
+      // better-auth's own endpoints would hand NUL to PostgreSQL.
+      for (const [endpoint, body] of [
+        ["update-user", { name: `A${NUL}B` }],
+        ["reset-password", { token: `a${NUL}b`, newPassword: "Clave-larga-cliente-1" }],
+        ["revoke-session", { token: `a${NUL}` }],
+        ["sign-up/email", { email: `nul-${process.pid}@ejemplo.mx`, password: "Clave-larga-cliente-1", name: `A${NUL}` }],
+        ["change-password", { currentPassword: NUL, newPassword: "Clave-larga-cliente-1" }],
+      ] as const) {
+        await run.send("POST", `/api/sesion/${endpoint}`, role, "10.0.0.5", json(body));
+      }
     }
     await eachConcurrently(ACTIONS, async (target, index) => {
       const probe = fc.tuple(fc.constantFrom(...ROLES), fc.constantFrom("POST", "POST", "POST", "PUT", "PATCH", "DELETE"), pathArb(target.template), ipArb).chain(([role, method, where, ip]) =>
@@ -403,6 +414,27 @@ describe("bad input never gets a 500 (issue 14)", () => {
     run.finish();
     // And the server still answers.
     expect(await send("GET", "/api/health", "guest", "10.0.0.2")).toBe(200);
+  });
+
+  it("answers TRACE (a method a web Request cannot carry) with 405 and Allow, on pages and APIs", async () => {
+    // (TRACK, the other one, never gets here: Node's HTTP parser answers it 400 itself.)
+    for (const method of ["TRACE"]) {
+      for (const where of ["/", "/cuenta", "/api/health", "/api/sesion/get-session"]) {
+        const answer = await new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+          const request = http.request(`${server!.url}${where}`, { method }, (response) => {
+            let body = "";
+            response.setEncoding("utf8");
+            response.on("data", (chunk: string) => (body += chunk));
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body }));
+          });
+          request.on("error", reject);
+          request.end();
+        });
+        expect(answer.status, `${method} ${where}`).toBe(405);
+        expect(answer.allow).toContain("GET");
+        expect(answer.body).toContain("Este método HTTP no se atiende aquí");
+      }
+    }
   });
 
   it("answers every page < 500 with NUL and malformed queries and paths", { timeout: GET_BUDGET_MS + 30_000 }, async () => {

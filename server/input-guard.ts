@@ -33,8 +33,34 @@ export function isReadableAddress(url: string): boolean {
 /** PocketBase's literal for a request it cannot process (what its SDK clients know). */
 const POCKETBASE_BAD_REQUEST = "Something went wrong while processing your request.";
 
+export const METHOD_NOT_ALLOWED_MESSAGE = "Este método HTTP no se atiende aquí. Use GET para leer o POST para enviar.";
+
+/**
+ * Methods a web Request cannot carry (TRACE, which the fetch standard forbids, like CONNECT and
+ * TRACK that Node's HTTP server never hands over): no page or API answers it, and handing it to
+ * React Router would throw.
+ */
+const usableMethods = new Map<string, boolean>();
+export function isUsableMethod(method: string): boolean {
+  let usable = usableMethods.get(method);
+  if (usable === undefined) {
+    try {
+      new globalThis.Request("http://127.0.0.1/", { method });
+      usable = true;
+    } catch {
+      usable = false;
+    }
+    if (usableMethods.size < 64) usableMethods.set(method, usable);
+  }
+  return usable;
+}
+
 export function inputGuard() {
   return (req: Request, res: Response, next: NextFunction) => {
+    if (!isUsableMethod(req.method)) {
+      res.setHeader("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+      return refuse(req, res, { status: 405, title: "Método no permitido", message: METHOD_NOT_ALLOWED_MESSAGE });
+    }
     if (isReadableAddress(req.originalUrl)) return next();
     refuse(req, res, { status: 400, title: "Dirección no válida", message: BAD_ADDRESS_MESSAGE, apiMessages: { pocketbase: POCKETBASE_BAD_REQUEST } });
   };

@@ -22,7 +22,7 @@ function envelopeOf(path: string): Envelope | null {
 }
 
 /** Strapi's error names for the statuses refused here (as STRAPI_ERRORS in routes/api/strapi-auth.server.ts). */
-const STRAPI_NAMES = { 400: "ValidationError", 403: "ForbiddenError", 413: "PayloadTooLargeError" } as const;
+const STRAPI_NAMES = { 400: "ValidationError", 403: "ForbiddenError", 405: "MethodNotAllowedError", 413: "PayloadTooLargeError" } as const;
 
 function apiBody(envelope: Envelope, status: Refusal["status"], message: string): unknown {
   switch (envelope) {
@@ -98,7 +98,7 @@ export function closeAfterAnswer(req: Request, res: Response): void {
 }
 
 export interface Refusal {
-  status: 400 | 403 | 413;
+  status: 400 | 403 | 405 | 413;
   /** The page's heading. */
   title: string;
   /** One or two sentences, in Spanish, for a person. */

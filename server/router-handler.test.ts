@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { bodyStream, requestUrl, sendWebResponse, toWebRequest } from "./router-handler";
+import { bodyStream, isPersonalRequest, requestUrl, sendWebResponse, toWebRequest } from "./router-handler";
 
 // The request as React Router gets it from Express (server/router-handler.ts): the body's chunks
 // passed on as the HTTP parser made them, with backpressure and failures, and the request's address.
@@ -127,6 +127,24 @@ describe("toWebRequest and sendWebResponse", () => {
     expect(response.status).toBe(201);
     expect(response.body).toBe("POST prueba cuerpo del envío");
     expect(response.headers["set-cookie"]).toEqual(["primera=1; Path=/", "segunda=2; Path=/"]);
+  });
+
+  it("answers a signed-in request or a private area private, no-store unless the route set its own Cache-Control", async () => {
+    const app = express();
+    app.use(async (req, res) => {
+      const own = req.query.propio === "1" ? { "cache-control": "private, max-age=60" } : undefined;
+      await sendWebResponse(res, new Response("hola", { headers: own }), { personal: isPersonalRequest(req) });
+    });
+    const port = await serve(app);
+    const cacheControl = async (path: string, headers: Record<string, string> = {}) => (await send(port, { path, headers })).headers["cache-control"];
+    expect(await cacheControl("/servicios")).toBeUndefined();
+    expect(await cacheControl("/servicios", { cookie: "forja.session_token=abc.def" })).toBe("private, no-store");
+    expect(await cacheControl("/servicios", { authorization: "Bearer abc" })).toBe("private, no-store");
+    for (const path of ["/admin", "/admin/pedidos/1", "/cuenta", "/quotes/abc", "/quotes/abc.data", "/checkout/confirmacion/PED-2026-0001", "/carrito"]) {
+      expect(await cacheControl(path), path).toBe("private, no-store");
+    }
+    expect(await cacheControl("/administracion-de-proyectos")).toBeUndefined();
+    expect(await cacheControl("/cuenta?propio=1")).toBe("private, max-age=60");
   });
 
   it("aborts the request's signal when the client goes away before the answer", async () => {

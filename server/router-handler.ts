@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request, RequestHandler, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { hasImpersonationCookie, hasSessionCookie } from "~/features/accounts/index.server";
 
 // Express in front of React Router (docs/decisions/0072). React Router's Express adapter turns the
 // request's body into a web stream that copies every chunk the HTTP parser hands over
@@ -111,8 +112,22 @@ export function toWebRequest(req: Request, res: Response): globalThis.Request {
 
 const closed = (res: Response) => res.destroyed || res.writableEnded;
 
+/** Where every answer is about one person (an account, a cart, an order, a quote, the staff's panel). */
+const PRIVATE_PATHS = /^\/(?:admin|cuenta|quotes|checkout|carrito|login|registro|recuperar)(?:[/.?]|$)/i;
+
+/**
+ * Whether an answer is for one person only: a signed-in request (session cookie, impersonation or
+ * an Authorization header), or a private area. Unless its route says otherwise, such an answer is
+ * `private, no-store`: no shared cache keeps it, and the browser does not show it again from its
+ * history after signing out. Public pages for visitors without a session keep their own headers (the
+ * page cache serves them with `no-cache` and `Vary: Cookie`).
+ */
+export function isPersonalRequest(req: Pick<Request, "headers" | "path">): boolean {
+  return Boolean(req.headers.authorization) || hasSessionCookie(req.headers.cookie) || hasImpersonationCookie(req.headers.cookie) || PRIVATE_PATHS.test(req.path);
+}
+
 /** Writes React Router's response to Express's, streaming its body. */
-export async function sendWebResponse(res: Response, response: globalThis.Response): Promise<void> {
+export async function sendWebResponse(res: Response, response: globalThis.Response, options: { personal?: boolean } = {}): Promise<void> {
   if (closed(res)) {
     await response.body?.cancel();
     return;
@@ -121,6 +136,7 @@ export async function sendWebResponse(res: Response, response: globalThis.Respon
   res.status(response.status);
   // Iterating Headers gives each Set-Cookie on its own.
   for (const [name, value] of response.headers) res.append(name, value);
+  if (options.personal && !response.headers.has("cache-control")) res.setHeader("Cache-Control", "private, no-store");
   if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
   if (!response.body) {
     res.end();
@@ -143,7 +159,7 @@ export function reactRouterHandler(options: {
   return async (req, res, next) => {
     try {
       const response = await handle(toWebRequest(req, res), await options.getLoadContext(req, res));
-      await sendWebResponse(res, response);
+      await sendWebResponse(res, response, { personal: isPersonalRequest(req) });
     } catch (error) {
       next(error);
     }

@@ -71,4 +71,49 @@ describe("handleAuthRequest (better-auth's HTTP API for API clients)", () => {
     );
     expect(garbage.status).toBe(400);
   });
+
+  function post(endpoint: string, body: object, headers: Record<string, string> = {}) {
+    return handleAuthRequest(
+      new Request(`http://localhost/api/sesion/${endpoint}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "http://localhost:3000", ...headers },
+        body: JSON.stringify(body),
+      }),
+      nextTestIp(),
+    );
+  }
+
+  it("applies the screens' rules to what its endpoints would store: a common password, a name with line breaks, NUL", async () => {
+    const common = await post("sign-up/email", { email: uniqueEmail("comun"), password: "12345678", name: "Ana Ruiz" });
+    expect(common.status).toBe(400);
+    expect(await common.json()).toEqual({ code: 400, message: "Esa contraseña es de las más usadas y fáciles de adivinar. Elija otra." });
+
+    const empty = await post("sign-up/email", { email: uniqueEmail("vacio"), password: "Clave-larga-cliente-1", name: "" });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).message).toBe("Escriba su nombre completo.");
+
+    const { cookie } = await register("api-perfil");
+    const header = await post("update-user", { name: "Ana\r\nBcc: otra@ejemplo.mx" }, { cookie });
+    expect(header.status).toBe(400);
+    expect((await header.json()).message).toBe("El nombre no puede llevar saltos de línea ni caracteres de control.");
+    const huge = await post("update-user", { name: "A".repeat(500_000) }, { cookie });
+    expect(huge.status).toBe(400);
+
+    for (const [endpoint, body] of [
+      ["update-user", { name: "A\u0000B" }],
+      ["reset-password", { token: "a\u0000b", newPassword: "Clave-larga-cliente-1" }],
+    ] as const) {
+      const nul = await post(endpoint, body, { cookie });
+      expect(nul.status, endpoint).toBe(400);
+      expect((await nul.json()).message).toMatch(/sin caracteres nulos/);
+    }
+    const weak = await post("change-password", { currentPassword: PASSWORD, newPassword: "12345678" }, { cookie });
+    expect(weak.status).toBe(400);
+
+    // What follows the rules still goes through.
+    const renamed = await post("update-user", { name: "Ana Ruiz Pérez" }, { cookie });
+    expect(renamed.status).toBe(200);
+    const signedUp = await post("sign-up/email", { email: uniqueEmail("valida"), password: "Clave-larga-cliente-1", name: "Ana Ruiz" });
+    expect(signedUp.status).toBe(200);
+  });
 });

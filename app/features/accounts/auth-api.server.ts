@@ -5,6 +5,8 @@ import { failureHeaders, failureMessages } from "~/lib/result";
 import { closeAccountGate, openAccountGate } from "./account-lock.server";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, getAuth } from "./auth.server";
 import { endOneStepSession, TWO_STEP_REQUIRED } from "./mfa.server";
+import { companyField, newPasswordField, personNameField, phoneField } from "./forms";
+import type { z } from "~/lib/zod";
 
 // better-auth's own HTTP endpoints (/api/sesion/*, AUTH_BASE_PATH) for API clients and provider callbacks. This is the
 // auth adapter at its rawest: a Request in, better-auth's Response out.
@@ -21,6 +23,34 @@ const AUTH_API_LIMITS: Record<string, { scope: string; rule: RateLimitRule }> = 
   [`${AUTH_BASE_PATH}/reset-password`]: { scope: "password-reset", rule: RATE_LIMITS.passwordReset },
 };
 
+/**
+ * The app's own rules for what better-auth's endpoints would store (the screens and the other APIs
+ * apply the same ones through forms.ts): a new password that is long enough and not a common one,
+ * a person's name without line breaks, a company and a phone as the forms take them. Checked when
+ * the field is sent; better-auth still says which fields are required.
+ */
+const FIELD_RULES: Record<string, Record<string, z.ZodType>> = {
+  [`${AUTH_BASE_PATH}/sign-up/email`]: { name: personNameField, password: newPasswordField, company: companyField, phone: phoneField },
+  [`${AUTH_BASE_PATH}/update-user`]: { name: personNameField, company: companyField, phone: phoneField },
+  [`${AUTH_BASE_PATH}/change-password`]: { newPassword: newPasswordField },
+  [`${AUTH_BASE_PATH}/reset-password`]: { newPassword: newPasswordField },
+};
+
+const UNREADABLE_BODY = "No pudimos leer la solicitud: envíe un JSON con texto, sin caracteres nulos.";
+
+/** The first problem of a body's fields under FIELD_RULES, in Spanish; null when there is none. */
+function fieldProblem(path: string, fields: Record<string, unknown>): string | null {
+  for (const [field, rule] of Object.entries(FIELD_RULES[path] ?? {})) {
+    const value = fields[field];
+    if (value === undefined || value === null) continue;
+    const checked = rule.safeParse(value);
+    if (!checked.success) return checked.error.issues[0]?.message ?? UNREADABLE_BODY;
+  }
+  return null;
+}
+
+const refusal = (message: string) => Response.json({ code: 400, message }, { status: 400, headers: { "Cache-Control": "no-store" } });
+
 export async function handleAuthRequest(request: Request, ip: string): Promise<Response> {
   const limited = request.method === "POST" ? AUTH_API_LIMITS[new URL(request.url).pathname] : undefined;
   if (limited) {
@@ -29,11 +59,15 @@ export async function handleAuthRequest(request: Request, ip: string): Promise<R
       return Response.json({ code: 429, message: rateLimitMessage(result) }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
     }
   }
+  // A body better-auth would hand to PostgreSQL with NUL in it (a 500 there), or that breaks the
+  // app's rules for a password or a name, is the sender's mistake: a 400 in Spanish.
+  // Read up to the server's bound for JSON bodies: a body padded past a smaller one must not slip by uncounted.
+  const fields = request.method === "POST" ? await readFieldsBody(request.clone(), SIGN_IN_BODY_BYTES) : {};
+  if (fields === null || fields === "too-large") return refusal(UNREADABLE_BODY);
+  const problem = fieldProblem(new URL(request.url).pathname, fields);
+  if (problem) return refusal(problem);
   // Password sign-ins also pass the per-account limit, as every other sign-in path (signIn).
   if (request.method === "POST" && new URL(request.url).pathname === SIGN_IN_EMAIL_PATH) {
-    // Read up to the server's bound for JSON bodies: a body padded past a smaller one must not slip by uncounted.
-    const fields = await readFieldsBody(request.clone(), SIGN_IN_BODY_BYTES);
-    if (fields === null || fields === "too-large") return Response.json({ code: 400, message: "No pudimos leer la solicitud de inicio de sesión." }, { status: 400 });
     // Without an email as text better-auth refuses the request before any password is checked.
     const email = typeof fields.email === "string" ? fields.email : null;
     if (email !== null) {

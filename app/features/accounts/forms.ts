@@ -12,7 +12,12 @@ const newPassword = z
   .max(128, "La contraseña no puede tener más de 128 caracteres.")
   .refine((value) => !isCommonPassword(value), "Esa contraseña es de las más usadas y fáciles de adivinar. Elija otra.");
 
-const name = z.string({ error: "Escriba su nombre." }).trim().min(2, "Escriba su nombre completo.").max(120, "El nombre es demasiado largo.");
+const name = z
+  .string({ error: "Escriba su nombre." })
+  .trim()
+  .min(2, "Escriba su nombre completo.")
+  .max(120, "El nombre es demasiado largo.")
+  .regex(/^\P{Cc}*$/u, "El nombre no puede llevar saltos de línea ni caracteres de control.");
 const optionalText = (max: number) => z.string().trim().max(max, `Máximo ${max} caracteres.`).optional();
 const phone = z
   .string()
@@ -67,7 +72,9 @@ export const ChangePasswordSchema = z
   .refine((value) => value.newPassword !== value.currentPassword, { path: ["newPassword"], message: "La contraseña nueva debe ser distinta de la actual." });
 
 /** The rules of a person's name and of a new password, for the API's own validation (docs/decisions/0017). */
-export { name as personNameField, newPassword as newPasswordField };
+export { name as personNameField, newPassword as newPasswordField, phone as phoneField };
+/** A company's name, as the registration and profile forms take it. */
+export const companyField = optionalText(160);
 
 /** /cuenta's «Cambiar correo»: only the new address, as PocketBase's request-email-change (docs/decisions/0062). */
 export const EmailChangeSchema = z.object({
