@@ -18,7 +18,7 @@ export const siteConfig = {
   rfc: "FDM150312AB1",
   tagline: "Diseño industrial, ingeniería y manufactura en Querétaro",
   description:
-    "Diseño industrial, ingeniería CAD, prototipado, maquinado CNC, lámina, moldes de inyección y ensamble por contrato en Querétaro. Cotice en línea con sus archivos CAD.",
+    "Diseño industrial, ingeniería CAD, prototipos, maquinado CNC, lámina, moldes de inyección y ensamble en Querétaro. Cotice en línea con sus archivos CAD.",
   address: {
     street: "Parque Industrial Querétaro",
     locality: "Santa Rosa Jáuregui",
@@ -61,7 +61,7 @@ export function paymentRule(): string {
 
 /** A new quote's terms (with the payment rule, in the FAQ's and the legal terms' words) and its validity. */
 export const quoteDefaults = {
-  terms: `Precios en pesos mexicanos (MXN), IVA incluido. Forma de pago: transferencia SPEI; los datos bancarios aparecen al aceptar la cotización. ${paymentRule()} Entrega LAB planta Querétaro; el envío se cotiza por separado. El plazo de entrega corre a partir de la recepción del pago o anticipo y la liberación de archivos definitivos. Piezas fabricadas conforme a plano; tolerancias generales ISO 2768-m salvo indicación. Factura CFDI 4.0.`,
+  terms: `Precios en pesos mexicanos (MXN): los precios unitarios e importes son antes de IVA; el IVA se desglosa y el total lo incluye. Forma de pago: transferencia SPEI; los datos bancarios aparecen al aceptar la cotización. ${paymentRule()} Entrega LAB planta Querétaro; el envío se cotiza por separado. El plazo de entrega corre a partir de la recepción del pago o anticipo y la liberación de archivos definitivos. Piezas fabricadas conforme a plano; tolerancias generales ISO 2768-m salvo indicación. Factura CFDI 4.0.`,
   validityDays: 30,
 } as const;
 

@@ -11,7 +11,7 @@ export type HomeContent = {
 export const home: HomeContent = {
   headline: "Diseñamos y fabricamos sus piezas, del primer boceto a la serie",
   subheadline:
-    "Diseño industrial, ingeniería CAD, maquinado CNC, lámina, moldes e impresión 3D en una sola planta en Querétaro. Suba su archivo y reciba su cotización en uno a tres días hábiles.",
+    "Diseño industrial, ingeniería CAD, maquinado CNC, lámina, moldes e impresión 3D en una sola planta en Querétaro. Suba su modelo 3D o plano y reciba su cotización en un día hábil; si el proyecto incluye diseño, moldes o ensamble, en dos a tres.",
   process: [
     {
       title: "Cotización",
