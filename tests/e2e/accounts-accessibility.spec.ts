@@ -13,7 +13,8 @@ const PAGES: { path: string; who: Who; h1: RegExp }[] = [
   { path: "/login", who: "guest", h1: /Iniciar sesión/ },
   { path: "/registro", who: "guest", h1: /Crear cuenta/ },
   { path: "/recuperar", who: "guest", h1: /Recuperar contraseña/ },
-  { path: "/recuperar/nueva?token=x", who: "guest", h1: /Elija una contraseña nueva/ },
+  // A token that is not (or no longer) valid: the page says so at once (the form itself: accounts-password.spec.ts).
+  { path: "/recuperar/nueva?token=x", who: "guest", h1: /Enlace no válido/ },
   { path: "/cuenta", who: "customer", h1: /Hola, / },
   { path: "/admin/login", who: "guest", h1: /Acceso del personal/ },
   { path: "/admin", who: "staff", h1: /Resumen/ },

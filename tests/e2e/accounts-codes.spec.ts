@@ -11,6 +11,8 @@ import { waitForHydration } from "./support/site";
 // admin most specs sign in through the API, is exempt by a test-only row (tests/e2e/global-setup.ts).
 
 const CODE_REFUSED = "El código no es correcto o ya venció. Revise el correo más reciente o pida un código nuevo.";
+/** /admin/login's wording: its only way to a new code is «Empezar de nuevo». */
+const STAFF_CODE_REFUSED = "El código no es correcto o ya venció. Revise el correo más reciente o elija «Empezar de nuevo» para recibir otro código.";
 
 /** A code other than `code`. */
 const wrongCode = (code: string) => (code === "00000000" ? "11111111" : "00000000");
@@ -36,6 +38,7 @@ test.describe("sign-in with a code by email", () => {
     await field.fill(wrongCode(code));
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await expect(page.getByText(CODE_REFUSED)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Pedir otro código" })).toBeVisible();
     await expect(field).toHaveAttribute("aria-invalid", "true");
     expect(await axeViolations(page)).toEqual([]);
 
@@ -77,7 +80,10 @@ test.describe("/admin/login in two steps for an admin", () => {
     const field = page.getByLabel("Código del correo");
     await field.fill(wrongCode(code));
     await field.press("Enter");
-    await expect(page.getByText(CODE_REFUSED)).toBeVisible();
+    await expect(page.getByText(STAFF_CODE_REFUSED)).toBeVisible();
+    // The message names the control this screen offers (and the customer's «pida un código nuevo» is not here).
+    await expect(page.getByRole("link", { name: "Empezar de nuevo" })).toBeVisible();
+    await expect(page.getByText(CODE_REFUSED)).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Escriba su código");
     expect(await axeViolations(page)).toEqual([]);
 

@@ -3,6 +3,7 @@ import { expect, test } from "./support/fixtures";
 import { NEW_PASSWORD, baseUrl, createCustomer, currentUser, signInApi, signInWithForm, uniqueEmail } from "./support/accounts";
 import { clientHeaders } from "./support/fixtures";
 import { linkInMail, listMail, waitForMail } from "./support/mail";
+import { axeViolations } from "./support/axe";
 import { waitForHydration } from "./support/site";
 
 // Issue 3 §2: forgot password (/recuperar), reset (/recuperar/nueva) and change password (/cuenta).
@@ -25,6 +26,14 @@ async function chooseNewPassword(page: Page, password: string): Promise<void> {
   await page.getByLabel("Contraseña nueva", { exact: true }).fill(password);
   await page.getByLabel("Repita la contraseña nueva").fill(password);
   await page.getByRole("button", { name: "Guardar y entrar" }).click();
+}
+
+/** What /recuperar/nueva shows for a used, expired or unknown link: the message and the way to a new one, no form. */
+async function expectUsedLinkPage(page: Page): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enlace no válido");
+  await expect(page.getByText("El enlace no es válido o ya venció.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Solicitar un enlace nuevo" })).toHaveAttribute("href", "/recuperar");
+  await expect(page.getByLabel("Contraseña nueva", { exact: true })).toHaveCount(0);
 }
 
 /** Whether email + password signs in through the API, from a fresh client with its own IP. */
@@ -72,8 +81,15 @@ test.describe("forgot password", () => {
     expect(link.origin).toBe(new URL(baseUrl()).origin);
     expect(link.searchParams.get("token")).toBeTruthy();
 
+    // The same link, open in a second tab before it is used (its form posts later, below).
+    const earlierTab = await context.newPage();
+    await earlierTab.goto(link.toString());
+    await expect(earlierTab.getByRole("heading", { level: 1 })).toHaveText("Elija una contraseña nueva");
+
     await page.goto(link.toString());
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Elija una contraseña nueva");
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
     await chooseNewPassword(page, NEW_PASSWORD);
     await expect(page).toHaveURL(/\/cuenta\?contrasena=restablecida$/);
     await expect(page.getByRole("status")).toHaveText("Su contraseña nueva quedó guardada y cerramos las sesiones en otros dispositivos.");
@@ -85,17 +101,32 @@ test.describe("forgot password", () => {
     await otherPage.goto("/cuenta");
     await expect(otherPage).toHaveURL(/\/login\?redirectTo=%2Fcuenta$/);
 
-    // The same link a second time is refused.
+    // The same link a second time says at once that it no longer works, with the way to a new one.
     await page.goto(link.toString());
-    const answered = page.waitForResponse((response) => response.request().method() === "POST");
-    await chooseNewPassword(page, "Otra-Clave-Distinta-88");
+    await expectUsedLinkPage(page);
+
+    // The tab opened before the link was used still shows the form; posting it is refused.
+    const answered = earlierTab.waitForResponse((response) => response.request().method() === "POST");
+    await chooseNewPassword(earlierTab, "Otra-Clave-Distinta-88");
     expect((await answered).status()).toBe(400);
-    await expect(page.getByRole("alert")).toHaveText("El enlace no es válido o ya venció. Solicite uno nuevo.");
-    await expect(page).toHaveURL(/\/recuperar\/nueva\?token=/);
+    await expect(earlierTab.getByRole("alert")).toHaveText("El enlace no es válido o ya venció. Solicite uno nuevo.");
+    await expect(earlierTab).toHaveURL(/\/recuperar\/nueva\?token=/);
 
     expect(await canSignIn(playwright, customer.email, customer.password), "old password").toBe(false);
     expect(await canSignIn(playwright, customer.email, "Otra-Clave-Distinta-88"), "password of the refused second use").toBe(false);
     expect(await canSignIn(playwright, customer.email, NEW_PASSWORD), "new password").toBe(true);
+  });
+
+  // (An expired token reads the same: app/features/accounts/password.server.test.ts ages one in the database.)
+  test("a made-up link says so before any password is typed, with a link to ask for a new one", async ({ page }) => {
+    const response = await page.goto("/recuperar/nueva?token=inventado-en-la-prueba");
+    expect(response?.status()).toBe(200);
+    await expectUsedLinkPage(page);
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("link", { name: "Solicitar un enlace nuevo" }).click();
+    await expect(page).toHaveURL("/recuperar");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Recuperar contraseña");
   });
 
   test("/recuperar/nueva without a token explains the link is incomplete", async ({ page }) => {

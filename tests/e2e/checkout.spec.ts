@@ -160,6 +160,12 @@ test.describe("checkout", () => {
       await expect(spei.locator("dd").nth(1)).toHaveText(SPEI.clabeDisplay);
       await expect(spei.locator("dd").nth(2)).toHaveText(SPEI.beneficiary);
       await expect(spei.getByTestId("payment-reference")).toHaveText(reference);
+      // Envío a domicilio: the total leaves shipping out; its cost and carrier come by email, paid apart.
+      const shippingNote = spei.getByTestId("shipping-payment-note");
+      await expect(shippingNote).toContainText("El envío se paga aparte");
+      await expect(shippingNote).toContainText(`El total de ${money(figures.total)} no incluye el envío. Le enviaremos por correo el costo del envío y la paquetería.`);
+      await expect(shippingNote).toContainText("Transfiera ahora solo el total del pedido; el envío se paga aparte, una vez que le confirmemos su costo.");
+      await expect(page.getByTestId("shipping-not-included")).toHaveText("El envío no está incluido en el total: le enviaremos por correo su costo y la paquetería.");
       const lines = page.getByRole("table", { name: `Productos del pedido ${number}` });
       await expect(lines.getByRole("row").filter({ hasText: brida.name })).toContainText("3 piezas");
       await expect(lines.getByRole("row").filter({ hasText: bujes.name })).toContainText("2 juegos");
@@ -184,6 +190,8 @@ test.describe("checkout", () => {
       expect(placed.text).toContain(`Subtotal: ${money(figures.subtotal)} · IVA: ${money(figures.iva)} · Total: ${money(figures.total)}`);
       expect(placed.text).toContain(`Banco: ${SPEI.bank} · CLABE: ${SPEI.clabeDisplay} · Beneficiario: ${SPEI.beneficiary}`);
       expect(placed.text).toContain(`Escriba la referencia ${reference} en el concepto de la transferencia`);
+      expect(placed.text).toContain(`El total de ${money(figures.total)} no incluye el envío. Le enviaremos por correo el costo del envío y la paquetería.`);
+      expect(placed.text).toContain("Transfiera ahora solo el total del pedido; el envío se paga aparte, una vez que le confirmemos su costo.");
       expect(placed.text).toContain(`RFC ${rfc}`);
       expect(placed.text).toContain("/cuenta/pedidos");
       const [staffMail] = await waitForMail(STAFF_MAIL(), { subject: new RegExp(`^\\[${number}\\] Pedido nuevo`) });
@@ -413,6 +421,11 @@ test.describe("checkout", () => {
       await expect(page).toHaveURL(confirmationUrl());
       const number = orderNumberFrom(page);
       expect(posts.length).toBeGreaterThanOrEqual(1);
+      // Picked up at the plant: nothing about shipping.
+      await expect(page.locator("h1")).toHaveText(`Gracias, recibimos su pedido ${number}`);
+      await expect(page.getByTestId("shipping-not-included")).toHaveCount(0);
+      await expect(page.getByTestId("shipping-payment-note")).toHaveCount(0);
+      await expect(page.locator("main")).not.toContainText("no incluye el envío");
 
       // The same page posted twice more at once (a resubmitted form): the same order, nothing new.
       const again = await Promise.all(
@@ -424,7 +437,9 @@ test.describe("checkout", () => {
       }
       expect(await findOrders(staff, email)).toEqual([expect.objectContaining({ number })]);
       expect(await stockOf(staff, product.id)).toBe(9);
-      await waitForMail(email, { subject: new RegExp(`Pedido ${number} recibido`) });
+      const [placed] = await waitForMail(email, { subject: new RegExp(`Pedido ${number} recibido`) });
+      expect(placed.text).not.toContain("no incluye el envío");
+      expect(placed.text).not.toContain("se paga aparte");
       expect(await listMail(email)).toHaveLength(1);
     } finally {
       await staff.dispose();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Page, PlaywrightWorkerArgs, Request } from "@playwright/test";
 import { binaryStlFile, largeStepFile, pdfFile, stepFile, windowsExeFile } from "../support/minimal-files";
-import { STAFF, signInStaffWithForm } from "./support/accounts";
+import { STAFF, createCustomer, signInStaffWithForm } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import { waitForAdminMarker } from "./support/shop";
 import { expect, test } from "./support/fixtures";
@@ -731,4 +731,30 @@ test("the CSV export streams UTF-8 with a BOM and keeps accents (staff client)",
   } finally {
     await staff.dispose();
   }
+});
+
+test("/cotiza/enviada offers «Crear mi cuenta» to a visitor and «Ver mis cotizaciones» to a signed-in customer", async ({ page }) => {
+  const sent = `/cotiza/enviada?folio=SOL-${CURRENT_YEAR()}-0001`;
+  const main = page.locator("main");
+  await page.goto(sent);
+  await waitForHydration(page);
+  await expect(main.getByRole("link", { name: "Crear mi cuenta" })).toHaveAttribute("href", "/registro?redirectTo=%2Fquotes");
+  await expect(main.getByRole("link", { name: "Ver mis cotizaciones" })).toHaveCount(0);
+
+  // Signed in (this browser's own request context keeps the session cookie): no invitation to make an account.
+  await createCustomer(page.context().request);
+  const response = await page.goto(sent);
+  expect(response?.status()).toBe(200);
+  // In the HTML itself, before any JavaScript runs…
+  const html = await response!.text();
+  expect(html).not.toContain("Crear mi cuenta");
+  expect(html).toContain("Ver mis cotizaciones");
+  // …and after hydration.
+  await waitForHydration(page);
+  await expect(main.getByRole("link", { name: "Ver mis cotizaciones" })).toHaveAttribute("href", "/quotes");
+  await expect(main.getByRole("link", { name: "Crear mi cuenta" })).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await main.getByRole("link", { name: "Ver mis cotizaciones" }).click();
+  await expect(page).toHaveURL("/quotes");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mis cotizaciones");
 });

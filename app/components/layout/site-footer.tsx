@@ -2,6 +2,11 @@ import { AppLink } from "~/components/ui/app-link";
 import type { PublicSiteFacts } from "~/services/site-config/business-facts";
 import { mainNavigation } from "./site-header";
 
+// Every link is at least 24 × 24 CSS px to tap (WCAG 2.5.8): inline-flex with a minimum height
+// centres the text in that box without changing its size.
+const FOOTER_LINK = "inline-flex min-h-6 items-center py-0.5 text-acero-100 underline-offset-2 hover:underline";
+const LEGAL_LINK = "inline-flex min-h-6 items-center py-0.5 underline-offset-2 hover:underline";
+
 /** The footer of the public site; the business facts come from the layout's loader (docs/decisions/0047). */
 export function SiteFooter({ facts }: { facts: PublicSiteFacts }) {
   return (
@@ -18,19 +23,19 @@ export function SiteFooter({ facts }: { facts: PublicSiteFacts }) {
         </div>
         <div>
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contacto</h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <ul className="mt-3 space-y-1 text-sm">
             <li>
-              <a className="text-acero-100 underline-offset-2 hover:underline" href={facts.phone.href}>
+              <a className={FOOTER_LINK} href={facts.phone.href}>
                 Tel. {facts.phone.display}
               </a>
             </li>
             <li>
-              <a className="text-acero-100 underline-offset-2 hover:underline" href={facts.whatsapp.url} rel="noopener noreferrer" target="_blank">
+              <a className={FOOTER_LINK} href={facts.whatsapp.url} rel="noopener noreferrer" target="_blank">
                 WhatsApp {facts.whatsapp.display}
               </a>
             </li>
             <li>
-              <a className="text-acero-100 underline-offset-2 hover:underline" href={`mailto:${facts.email}`}>
+              <a className={FOOTER_LINK} href={`mailto:${facts.email}`}>
                 {facts.email}
               </a>
             </li>
@@ -38,16 +43,16 @@ export function SiteFooter({ facts }: { facts: PublicSiteFacts }) {
         </div>
         <div>
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Sitio</h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <ul className="mt-3 space-y-1 text-sm">
             {mainNavigation.map((item) => (
               <li key={item.to}>
-                <AppLink className="text-acero-100 underline-offset-2 hover:underline" to={item.to}>
+                <AppLink className={FOOTER_LINK} to={item.to}>
                   {item.label}
                 </AppLink>
               </li>
             ))}
             <li>
-              <AppLink className="text-acero-100 underline-offset-2 hover:underline" to="/cotiza">
+              <AppLink className={FOOTER_LINK} to="/cotiza">
                 Solicitar cotización
               </AppLink>
             </li>
@@ -59,14 +64,14 @@ export function SiteFooter({ facts }: { facts: PublicSiteFacts }) {
           <p>
             © {new Date().getFullYear()} {facts.legalName} · RFC {facts.rfc}
           </p>
-          <ul className="flex gap-4">
+          <ul className="flex flex-wrap gap-x-4">
             <li>
-              <AppLink className="underline-offset-2 hover:underline" to="/aviso-de-privacidad">
+              <AppLink className={LEGAL_LINK} to="/aviso-de-privacidad">
                 Aviso de privacidad
               </AppLink>
             </li>
             <li>
-              <AppLink className="underline-offset-2 hover:underline" to="/terminos">
+              <AppLink className={LEGAL_LINK} to="/terminos">
                 Términos y condiciones
               </AppLink>
             </li>

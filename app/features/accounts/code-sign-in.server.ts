@@ -9,7 +9,11 @@ import { signInStaff } from "./sign-in.server";
 // The screens' sign-ins by emailed code (docs/decisions/0061): /login/codigo for customers (email →
 // code → session) and /admin/login's two steps for admins (password → code → session).
 
+/** /login/codigo, which offers «Pedir otro código» under the field. */
 export const CODE_REFUSED = "El código no es correcto o ya venció. Revise el correo más reciente o pida un código nuevo.";
+/** /admin/login's second step, whose only way to a new code is «Empezar de nuevo» (the password again). */
+export const STAFF_CODE_REFUSED =
+  "El código no es correcto o ya venció. Revise el correo más reciente o elija «Empezar de nuevo» para recibir otro código.";
 const STEP_EXPIRED = "Su acceso en dos pasos venció. Escriba de nuevo su correo y contraseña.";
 
 /** /admin/login after the password: signed in, or (an admin) a code on its way and the ids of the second step. */
@@ -41,7 +45,7 @@ export async function beginStaffSignIn(meta: RequestMeta, input: { email: string
 
 export async function finishStaffSignIn(meta: RequestMeta, input: { mfaId: string; otpId: string; code: string }): Promise<Result<Headers>> {
   const userId = await useOneTimeCode("staff", input.otpId, input.code);
-  if (!userId) return invalid({ fieldErrors: { code: [CODE_REFUSED] } });
+  if (!userId) return invalid({ fieldErrors: { code: [STAFF_CODE_REFUSED] } });
   const step = await secondFactorStep({ userId, kind: "staff", method: "otp", mfaId: input.mfaId });
   if (step.step !== "sign-in") return invalid(STEP_EXPIRED);
   const headers = await openProvenSession(meta, userId);

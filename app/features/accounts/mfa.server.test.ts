@@ -12,7 +12,7 @@ import { failureMessages } from "~/lib/result";
 import { cookieHeaderFrom, exemptStaffFromMfa, nextTestIp, outboxFor, registerTestCustomer, requestMeta, sessionCount, SESSION_COOKIE, TEST_PASSWORD, uniqueEmail, whoIs } from "../../../tests/support/auth-requests";
 import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 import { handleAuthRequest } from "./auth-api.server";
-import { beginStaffSignIn, finishStaffSignIn } from "./code-sign-in.server";
+import { beginStaffSignIn, finishStaffSignIn, STAFF_CODE_REFUSED } from "./code-sign-in.server";
 import { signInOneStep, TWO_STEP_REQUIRED } from "./mfa.server";
 import { upsertStaffAccount } from "./staff-account.server";
 
@@ -84,6 +84,11 @@ describe("one-step doors and admins who owe a second step", () => {
     const [mail] = await outboxFor(admin.email);
     const code = /\b(\d{8})\b/.exec(mail?.text ?? "")?.[1];
     expect(code, "the code was mailed").toBeDefined();
+    // A wrong code is refused with the way to a new one that this screen offers: «Empezar de nuevo».
+    const wrong = await finishStaffSignIn(meta, { mfaId: first.value.mfaId, otpId: first.value.otpId, code: code === "00000000" ? "11111111" : "00000000" });
+    expect(wrong).toEqual({ ok: false, kind: "invalid", fieldErrors: { code: [STAFF_CODE_REFUSED] }, formErrors: [] });
+    expect(STAFF_CODE_REFUSED).toContain("«Empezar de nuevo»");
+    expect(await sessionCount(admin.id)).toBe(0);
     const second = await finishStaffSignIn(meta, { mfaId: first.value.mfaId, otpId: first.value.otpId, code: code! });
     expect(second.ok).toBe(true);
     if (!second.ok) return;

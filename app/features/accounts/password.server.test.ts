@@ -24,7 +24,7 @@ import {
   uniqueEmail,
   whoIs,
 } from "../../../tests/support/auth-requests";
-import { changePassword, requestPasswordReset, resetPassword } from "./password.server";
+import { changePassword, isPasswordResetTokenUsable, requestPasswordReset, resetPassword } from "./password.server";
 import { signIn } from "./sign-in.server";
 import { useTestFileDatabase } from "../../../tests/support/test-file-database";
 
@@ -85,6 +85,32 @@ describe("password reset", () => {
     const result = await resetPassword(requestMeta("/recuperar/nueva"), { token, password: "Clave-Nueva-Larga-2" });
     expect(result.ok).toBe(false);
     expect((await signIn(requestMeta("/login", { ip: nextTestIp() }), { email, password: PASSWORD })).ok).toBe(true);
+  });
+});
+
+describe("isPasswordResetTokenUsable (what /recuperar/nueva checks before showing the form)", () => {
+  it("is true for a fresh link and stays true after asking (it does not use the token up)", async () => {
+    const { email } = await register("enlace-vigente");
+    await requestPasswordReset(email);
+    const [mail] = await outboxFor(email).then((rows) => rows.filter((row) => row.subject.startsWith("Restablezca")));
+    const token = tokenFromMail(mail, "/recuperar/nueva");
+    expect(await isPasswordResetTokenUsable(token)).toBe(true);
+    expect(await isPasswordResetTokenUsable(token)).toBe(true);
+    const result = await resetPassword(requestMeta("/recuperar/nueva", { ip: nextTestIp(), method: "POST" }), { token, password: "Clave-Vigente-Torno-5" });
+    expect(result.ok, result.ok ? "" : failureText(result)).toBe(true);
+    // Used once: no longer.
+    expect(await isPasswordResetTokenUsable(token)).toBe(false);
+  });
+
+  it("is false for an expired, an unknown and an empty token", async () => {
+    const { email } = await register("enlace-vencido");
+    await requestPasswordReset(email);
+    const [mail] = await outboxFor(email).then((rows) => rows.filter((row) => row.subject.startsWith("Restablezca")));
+    const token = tokenFromMail(mail, "/recuperar/nueva");
+    await getDb().update(verification).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(verification.identifier, `reset-password:${token}`));
+    expect(await isPasswordResetTokenUsable(token)).toBe(false);
+    expect(await isPasswordResetTokenUsable("inventado")).toBe(false);
+    expect(await isPasswordResetTokenUsable("")).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { user, verification } from "~/db/schema/auth";
 import type { RequestMeta } from "~/lib/request-meta";
@@ -18,6 +18,22 @@ export async function requestPasswordReset(email: string): Promise<void> {
   } catch (error) {
     if (!authErrorCode(error)) throw error;
   }
+}
+
+/**
+ * Whether a reset link's token can still set a password: it exists, has not expired and its account
+ * is there. Only reads (the token stays usable), so /recuperar/nueva can say at once that a used or
+ * expired link no longer works instead of after the new password is typed twice.
+ */
+export async function isPasswordResetTokenUsable(token: string): Promise<boolean> {
+  if (!token) return false;
+  const [row] = await getDb()
+    .select({ id: user.id })
+    .from(verification)
+    .innerJoin(user, eq(user.id, verification.value))
+    .where(and(eq(verification.identifier, `reset-password:${token}`), gt(verification.expiresAt, new Date())))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** Sets the new password (revoking every session), then signs the user in. */

@@ -10,6 +10,7 @@ import { priceWithIva } from "~/lib/money";
 import { formatUnitQuantity } from "~/lib/units";
 import { regimenLabel, usoCfdiLabel } from "./sat-catalogs";
 import { deliveryLabel, formatOrderAddress, orderStatusLabel } from "./forms";
+import { shippingPaymentSentences } from "./shipping";
 
 // The order's emails, written to the outbox inside the transaction that changes the order. Their
 // business facts (`facts`) are the caller's getSiteFacts(), read before that transaction
@@ -34,17 +35,23 @@ export interface OrderMailFacts {
   lines: { name: string; sku: string; unit: string; quantity: number; unitPriceCentavos: number; ivaBp: number; netCentavos: number; ivaCentavos: number }[];
 }
 
-/** What to pay and how, in the words the email and the confirmation page both use. */
-export function paymentInstructionLines(order: Pick<OrderMailFacts, "paymentMethod" | "paymentReference" | "totalCentavos" | "number">, facts: SiteFacts): string[] {
+/**
+ * What to pay and how, in the words the email and the confirmation page both use. A home delivery
+ * adds that the total leaves shipping out and that shipping is paid apart (./shipping.ts).
+ */
+export function paymentInstructionLines(order: Pick<OrderMailFacts, "paymentMethod" | "paymentReference" | "totalCentavos" | "number" | "delivery">, facts: SiteFacts): string[] {
+  const shipping = order.delivery === "envio" ? [shippingPaymentSentences(order.totalCentavos).join(" ")] : [];
   if (order.paymentMethod === "recoger") {
     return [
       `Pago en planta: ${formatMoney(order.totalCentavos)} con IVA, al recoger su pedido en ${facts.address.formatted}, ${facts.hours.inSentence}. Le avisaremos cuando esté listo; mencione el pedido ${order.number}.`,
+      ...shipping,
     ];
   }
   return [
     `Pague por transferencia SPEI ${formatMoney(order.totalCentavos)} a:`,
     speiAccountLine(facts.payment),
     `Escriba la referencia ${order.paymentReference} en el concepto de la transferencia: así encontramos su pago. Preparamos su pedido en cuanto lo confirmemos.`,
+    ...shipping,
   ];
 }
 
@@ -80,6 +87,8 @@ export async function mailOrderPlaced(tx: DbTransaction, facts: SiteFacts, order
       `De: ${order.name}${order.company ? `, ${order.company}` : ""} · ${order.email} · ${order.phone}`,
       ...summaryLines(order, facts),
       order.paymentMethod === "spei" ? `Pago por SPEI con referencia ${order.paymentReference}.` : "Pago al recoger en planta.",
+      // The customer was told the shipping's cost and carrier come by email, to be paid apart.
+      ...(order.delivery === "envio" ? ["Envío por cotizar: escriba al cliente el costo del envío y la paquetería; lo paga aparte del total."] : []),
     ],
     action: { label: "Abrir en el panel", url: `${getEnv().publicUrl}/admin/pedidos/${order.id}` },
   }, facts);

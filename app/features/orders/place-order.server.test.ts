@@ -102,6 +102,32 @@ describe("placeOrder", () => {
     expect(await placeOrder({ owner: second, userId: null, checkout: checkout(), checkoutToken: token(), now: NOW })).toMatchObject({ ok: true, number: "PED-2026-0002" });
   });
 
+  it("tells the customer of a home delivery that shipping is not in the total and is paid apart; a pickup order's email does not", async () => {
+    const product = await aProduct({ name: "Placa base", sku: "PLA-200", priceCentavos: 10_000, stock: 10 });
+    const shipped = guest();
+    await addToCart(shipped, product.id, 2);
+    expect(await placeOrder({ owner: shipped, userId: null, checkout: checkout({ ...SHIPPING, email: "envio@empresa.mx" }), checkoutToken: token(), now: NOW })).toMatchObject({ ok: true, number: "PED-2026-0001" });
+    const pickedUp = guest();
+    await addToCart(pickedUp, product.id, 1);
+    expect(await placeOrder({ owner: pickedUp, userId: null, checkout: checkout({ email: "recoge@empresa.mx" }), checkoutToken: token(), now: NOW })).toMatchObject({ ok: true, number: "PED-2026-0002" });
+
+    const mail = await getDb().select().from(outbox).orderBy(asc(outbox.createdAt));
+    const shippedMail = mail.find((message) => message.to === "envio@empresa.mx")!;
+    // 2 × $116.00 = $232.00 to transfer now; the shipping comes by email and is paid apart.
+    expect(shippedMail.text).toContain("Pague por transferencia SPEI $232.00 a:");
+    expect(shippedMail.text).toContain("El total de $232.00 no incluye el envío. Le enviaremos por correo el costo del envío y la paquetería.");
+    expect(shippedMail.text).toContain("Transfiera ahora solo el total del pedido; el envío se paga aparte, una vez que le confirmemos su costo.");
+    expect(shippedMail.html).toContain("no incluye el envío");
+    const staffMail = mail.find((message) => message.subject.startsWith("[PED-2026-0001]"))!;
+    expect(staffMail.text).toContain("Envío por cotizar: escriba al cliente el costo del envío y la paquetería; lo paga aparte del total.");
+
+    const pickupMail = mail.find((message) => message.to === "recoge@empresa.mx")!;
+    expect(pickupMail.text).toContain("Pague por transferencia SPEI $116.00 a:");
+    expect(pickupMail.text).not.toContain("no incluye el envío");
+    expect(pickupMail.text).not.toContain("se paga aparte");
+    expect(mail.find((message) => message.subject.startsWith("[PED-2026-0002]"))!.text).not.toContain("Envío por cotizar");
+  });
+
   it("refuses insufficient stock naming the item, and changes nothing", async () => {
     const plentiful = await aProduct({ name: "Placa de aluminio", stock: 50 });
     const scarce = await aProduct({ name: "Brida maquinada 4\"", stock: 8 });

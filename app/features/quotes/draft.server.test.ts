@@ -31,7 +31,7 @@ describe("saveQuoteDraft", () => {
       lines: input.lines.map((line) => ({ ...line, netCentavos: 1, ivaCentavos: 1 })),
     } as unknown as QuoteDraftInput;
 
-    expect(value(await saveQuoteDraft(id, tampered, staff, at(1)))).toEqual({ totalCentavos: TOTAL_AB });
+    expect(value(await saveQuoteDraft(id, tampered, staff, at(1)))).toEqual({ totalCentavos: TOTAL_AB, changed: true });
 
     const [revision] = await getDb().select().from(quoteRevisions).where(eq(quoteRevisions.quoteId, id));
     expect(revision).toMatchObject({ subtotalCentavos: 29_249, ivaCentavos: 4_680, totalCentavos: TOTAL_AB, leadTimeDays: 10, validityDays: 30, terms: "50 % de anticipo.", updatedAt: at(1) });
@@ -41,6 +41,31 @@ describe("saveQuoteDraft", () => {
     ]);
     expect(await quoteRow(id)).toMatchObject({ customerName: "Ana Torres", customerEmail: customer.email, customerCompany: "Metalmecánica del Bajío", customerUserId: customer.id, updatedAt: at(1) });
     expect((await eventsOf(id)).map((event) => event.kind)).toEqual(["creada", "guardada"]);
+  });
+
+  it("saving the same draft again writes nothing and adds no second history entry", async () => {
+    const customer = await aCustomer();
+    const { id } = value(await createQuote({ actor: staff }, T0));
+    expect(value(await saveQuoteDraft(id, draft(customer.email), staff, at(1)))).toEqual({ totalCentavos: TOTAL_AB, changed: true });
+    const [before] = await getDb().select().from(quoteRevisions).where(eq(quoteRevisions.quoteId, id));
+
+    // The same form posted again (the stored lines come back from jsonb with their keys reordered).
+    expect(value(await saveQuoteDraft(id, draft(customer.email), staff, at(2)))).toEqual({ totalCentavos: TOTAL_AB, changed: false });
+    expect((await eventsOf(id)).map((event) => event.kind)).toEqual(["creada", "guardada"]);
+    const [after] = await getDb().select().from(quoteRevisions).where(eq(quoteRevisions.quoteId, id));
+    expect(after).toEqual(before);
+    expect((await quoteRow(id)).updatedAt).toEqual(at(1));
+
+    // Any real change is saved, with its entry: the terms, the internal notes, the customer, a line.
+    const steps: Record<string, unknown>[] = [{ terms: "Pago de contado." }, { notes: "Proveedor nuevo." }, { customerName: "Ana Torres Ruiz" }, { lines: [LINE_A] }];
+    let overrides: Record<string, unknown> = {};
+    for (const [index, step] of steps.entries()) {
+      overrides = { ...overrides, ...step };
+      expect(value(await saveQuoteDraft(id, draft(customer.email, overrides), staff, at(3 + index))).changed, JSON.stringify(step)).toBe(true);
+    }
+    expect((await eventsOf(id)).map((event) => event.kind)).toEqual(["creada", "guardada", "guardada", "guardada", "guardada", "guardada"]);
+    expect(value(await saveQuoteDraft(id, draft(customer.email, overrides), staff, at(9))).changed).toBe(false);
+    expect(await eventsOf(id)).toHaveLength(6);
   });
 
   it("does not give the quote to an account whose email is not confirmed", async () => {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { quoteRevisions, quotes } from "~/db/schema/quotes";
@@ -24,16 +25,41 @@ function pricedLines(input: QuoteDraftInput["lines"]): { lines: QuoteLine[]; sub
   return { lines: raw.map((line, index) => ({ ...line, ...amounts[index]! })), ...totals };
 }
 
-/** Saves the draft revision; a sent revision is never edited in place. */
-export async function saveQuoteDraft(quoteId: string, input: QuoteDraftInput, actor: Actor, now = new Date()): Promise<Result<{ totalCentavos: number }>> {
+export interface SavedDraft {
+  totalCentavos: number;
+  /** False when the draft already held exactly this: nothing was written and no history entry added. */
+  changed: boolean;
+}
+
+/** Saves the draft revision; a sent revision is never edited in place. Saving what is already stored changes nothing. */
+export async function saveQuoteDraft(quoteId: string, input: QuoteDraftInput, actor: Actor, now = new Date()): Promise<Result<SavedDraft>> {
   if (!isUuid(quoteId)) return quoteNotFound();
-  return getDb().transaction(async (tx): Promise<Result<{ totalCentavos: number }>> => {
+  return getDb().transaction(async (tx): Promise<Result<SavedDraft>> => {
     const found = await lockQuoteWithNewestRevision(tx, quoteId);
     if (!found) return quoteNotFound();
     const { quote, revision } = found;
     const check = checkQuoteAction({ action: "guardar", who: "staff", status: effectiveStatus(quote.status, quote.validUntil, now), newestSent: Boolean(revision.sentAt) });
     if (!check.allowed) return conflict("Esta revisión ya se envió y no se puede editar. Cree una revisión nueva para cambiarla.");
     const priced = pricedLines(input.lines);
+    // A corrected email moves the quote to that email's account (or to none yet).
+    const customerUserId =
+      quote.customerEmail.toLowerCase() === input.customerEmail.toLowerCase() && quote.customerUserId
+        ? quote.customerUserId
+        : await findAccountId(tx, input.customerEmail);
+    const customerCompany = input.customerCompany || null;
+    const unchanged =
+      // Key order does not matter: the lines come back from jsonb with their keys reordered.
+      isDeepStrictEqual(revision.lines, priced.lines) &&
+      revision.leadTimeDays === input.leadTimeDays &&
+      (input.validityDays === undefined || revision.validityDays === input.validityDays) &&
+      revision.terms === input.terms &&
+      revision.notes === input.notes &&
+      quote.customerName === input.customerName &&
+      quote.customerEmail === input.customerEmail &&
+      quote.customerCompany === customerCompany &&
+      quote.customerUserId === customerUserId;
+    // "Guardar borrador" twice in a row: the second is not a new version, so no second history entry.
+    if (unchanged) return ok({ totalCentavos: revision.totalCentavos, changed: false });
     await tx
       .update(quoteRevisions)
       .set({
@@ -48,16 +74,11 @@ export async function saveQuoteDraft(quoteId: string, input: QuoteDraftInput, ac
         updatedAt: now,
       })
       .where(eq(quoteRevisions.id, revision.id));
-    // A corrected email moves the quote to that email's account (or to none yet).
-    const customerUserId =
-      quote.customerEmail.toLowerCase() === input.customerEmail.toLowerCase() && quote.customerUserId
-        ? quote.customerUserId
-        : await findAccountId(tx, input.customerEmail);
     await tx
       .update(quotes)
-      .set({ customerName: input.customerName, customerEmail: input.customerEmail, customerCompany: input.customerCompany || null, customerUserId, updatedAt: now })
+      .set({ customerName: input.customerName, customerEmail: input.customerEmail, customerCompany, customerUserId, updatedAt: now })
       .where(eq(quotes.id, quoteId));
     await recordQuoteEvent(tx, { quoteId, actor, now, kind: "guardada", revision: revision.revision, detail: `Total ${priced.totalCentavos} centavos` });
-    return ok({ totalCentavos: priced.totalCentavos });
+    return ok({ totalCentavos: priced.totalCentavos, changed: true });
   });
 }

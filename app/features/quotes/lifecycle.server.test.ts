@@ -90,7 +90,7 @@ describe("revisions", () => {
     const revised = draft(customer.email, { lines: [{ ...LINE_A, quantity: "4" }, lineC], leadTimeDays: "15" });
     // A: 4 × 3333 × 0.925 = 12332.1 → 12332, IVA 1973.12 → 1973. C: 50000, IVA 8000.
     const total2 = 12_332 + 1_973 + 50_000 + 8_000;
-    expect(value(await saveQuoteDraft(id, revised, staff, at(2)))).toEqual({ totalCentavos: total2 });
+    expect(value(await saveQuoteDraft(id, revised, staff, at(2)))).toEqual({ totalCentavos: total2, changed: true });
 
     // The customer still sees revision 1, its total and nothing of the draft.
     const seen = (await getQuoteForCustomer(id, customer.id, at(2)))!;

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { quoteRevisions, quotes } from "~/db/schema/quotes";
 import { containsPattern } from "~/lib/sql-like";
+import { isUuid } from "~/lib/uuid";
 import { effectiveStatus, type QuoteStatus } from "./states";
 import { quoteVisibleToCustomer } from "./visibility.server";
 
@@ -69,4 +70,15 @@ export async function listQuotesForStaff(input: StaffQuotesFilter, now = new Dat
     db.select({ total: count() }).from(quotes).where(where),
   ]);
   return { rows: rows.map((row) => ({ ...row, status: effectiveStatus(row.status, row.validUntil, now) })), total, page };
+}
+
+/** The quotes made from one request (/admin/formularios/{id} links to them), oldest first, with their effective status. */
+export async function listQuotesForSolicitud(solicitudId: string, now = new Date()) {
+  if (!isUuid(solicitudId)) return [];
+  const rows = await getDb()
+    .select({ id: quotes.id, number: quotes.number, status: quotes.status, validUntil: quotes.validUntil })
+    .from(quotes)
+    .where(eq(quotes.solicitudId, solicitudId))
+    .orderBy(asc(quotes.createdAt), asc(quotes.number));
+  return rows.map(({ validUntil, ...row }) => ({ ...row, status: effectiveStatus(row.status, validUntil, now) }));
 }

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect, useState } from "react";
+import { data, redirect, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/cotizacion";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { LiveNotices } from "~/components/live/live-notices";
@@ -67,6 +68,8 @@ const refusalText = (failure: Failure) => failureMessages(failure).formErrors.jo
 
 const BUILDER_INTENTS = ["guardar", "previa", "enviar"];
 const SENT_NOTICE = "Cotización enviada. El cliente recibirá un correo con el enlace para verla, aceptarla o rechazarla.";
+const SAVED_NOTICE = "Borrador guardado. Los totales son los que calculó el servidor.";
+const UNCHANGED_NOTICE = "No había cambios: el borrador ya estaba guardado.";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaffArea(requestMeta(request, context), "cotizaciones");
@@ -96,7 +99,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       throw redirect(`/admin/cotizaciones/${params.id}?enviada=1`);
     }
-    return reply({ intent: "guardar", ok: true, message: "Borrador guardado. Los totales son los que calculó el servidor.", result: parsed.reply() });
+    return reply({ intent: "guardar", ok: true, message: saved.value.changed ? SAVED_NOTICE : UNCHANGED_NOTICE, result: parsed.reply() });
   }
 
   if (intent === "mensaje") {
@@ -140,6 +143,7 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
   const editable = actions.includes("guardar");
   const sent = quote.sentRevision ? revisions.find((revision) => revision.revision === quote.sentRevision) : undefined;
   const validity = staffQuoteValidity(quote, now);
+  const savedNotice = useSavedNotice(actionData);
   // Builder and message results show next to their forms; the state commands report up here, and so
   // does a refused save when the builder is gone (a stale tab posting to a quote already sent).
   const notice =
@@ -179,13 +183,9 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
               action={here}
               defaults={builderDefaults(quote, current)}
               lastResult={actionData?.intent === "borrador" || actionData?.intent === "guardar" ? actionData.result : undefined}
+              notice={savedNotice ? <FormNotice>{savedNotice}</FormNotice> : null}
             />
           </div>
-          {actionData?.intent === "guardar" && actionData.ok ? (
-            <div className="mt-4">
-              <FormNotice>{actionData.message}</FormNotice>
-            </div>
-          ) : null}
         </section>
       ) : null}
 
@@ -214,6 +214,26 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
       <LiveNotices notices={notices} />
     </main>
   );
+}
+
+/**
+ * "Borrador guardado", shown under the builder's buttons until the next post or navigation. Saving
+ * changes the quote's record, whose live event reloads this page's data, and a reload drops the
+ * action's answer: the notice is kept here so that it does not vanish a moment after it appears.
+ */
+function useSavedNotice(actionData: ActionResult | undefined): string | undefined {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const fresh = actionData?.intent === "guardar" && actionData.ok ? actionData.message : undefined;
+  const [kept, setKept] = useState<{ key: string; message: string } | null>(null);
+  useEffect(() => {
+    // No answer means a reload of the data (live), not a new post: keep what was said.
+    if (actionData === undefined) return;
+    setKept(fresh ? { key: location.key, message: fresh } : null);
+  }, [actionData, fresh, location.key]);
+  // Cleared while the next post is on its way, so that its own answer is announced afresh.
+  if (navigation.state === "submitting") return undefined;
+  return fresh ?? (kept?.key === location.key ? kept.message : undefined);
 }
 
 export function ErrorBoundary() {

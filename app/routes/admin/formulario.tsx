@@ -4,6 +4,8 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, FormNotice } from "~/components/ui/form";
 import { requireStaffArea } from "~/features/accounts/guards.server";
+import { quoteStatusLabel } from "~/features/quotes/components/quote-status-pill";
+import { listQuotesForSolicitud } from "~/features/quotes/list.server";
 import { applySolicitudAction } from "~/features/solicitudes/commands.server";
 import { StatusPill } from "~/features/solicitudes/components/solicitud-badges";
 import { SolicitudContact } from "~/features/solicitudes/components/solicitud-contact";
@@ -36,7 +38,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaffArea(requestMeta(request, context), "solicitudes");
   const solicitud = await openSolicitud({ id: params.id, actor: staff });
   if (!solicitud) notFound(request);
-  return { solicitud };
+  // The quotes made from this request: the panel links to them instead of offering a new one.
+  const quotes = solicitud.type === "cotizacion" ? await listQuotesForSolicitud(solicitud.id) : [];
+  return { solicitud, quotes };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -60,7 +64,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
 
 export default function AdminSolicitudPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { solicitud: s } = loaderData;
+  const { solicitud: s, quotes } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const feedback = (intent: string) =>
@@ -99,20 +103,12 @@ export default function AdminSolicitudPage({ loaderData, actionData }: Route.Com
         <div className="space-y-6">
           {isQuote ? (
             <SolicitudPanel title="Cotización" id="seccion-cotizacion">
-              <Form method="post" action={`/admin/cotizaciones/nueva?solicitud=${s.id}`}>
-                <input type="hidden" name="solicitud" value={s.id} />
-                <p className="text-sm text-acero-700">
-                  Crea un borrador con el cliente y la descripción de esta solicitud, y cambia su estado a «Cotizado».
-                </p>
-                <button type="submit" className="btn-primary mt-3 w-full py-2" disabled={busy}>
-                  Crear cotización
-                </button>
-              </Form>
+              <QuotePanel solicitudId={s.id} quotes={quotes} busy={busy} />
             </SolicitudPanel>
           ) : null}
 
           <SolicitudStatusPanel status={s.status} nextStatuses={nextStatuses} feedback={feedback("estado")} refused={refused("estado")} busy={busy} />
-          <SolicitudNotePanel eventCount={s.events.length} feedback={feedback("nota")} refused={refused("nota")} keptNote={actionData?.note ?? ""} busy={busy} />
+          <SolicitudNotePanel eventCount={s.events.length} feedback={feedback("nota")} refused={refused("nota")} errorId="error-nota" keptNote={actionData?.note ?? ""} busy={busy} />
           <SolicitudHistory events={s.events} />
 
           <Form method="post">
@@ -124,6 +120,55 @@ export default function AdminSolicitudPage({ loaderData, actionData }: Route.Com
         </div>
       </div>
     </main>
+  );
+}
+
+/**
+ * The request's quotes, linked, or the button that makes the first one. "Crear cotización" opens the
+ * live quote when there is one (createQuote), so a new one is offered only when every quote of this
+ * request was cancelled, and then as a secondary action.
+ */
+function QuotePanel({ solicitudId, quotes, busy }: { solicitudId: string; quotes: { id: string; number: string; status: string }[]; busy: boolean }) {
+  const create = (label: string, className: string) => (
+    <Form method="post" action={`/admin/cotizaciones/nueva?solicitud=${solicitudId}`}>
+      <input type="hidden" name="solicitud" value={solicitudId} />
+      <button type="submit" className={className} disabled={busy}>
+        {label}
+      </button>
+    </Form>
+  );
+  if (quotes.length === 0) {
+    return (
+      <>
+        <p className="text-sm text-acero-700">Crea un borrador con el cliente y la descripción de esta solicitud, y cambia su estado a «Cotizado».</p>
+        {create("Crear cotización", "btn-primary mt-3 w-full py-2")}
+      </>
+    );
+  }
+  const allCancelled = quotes.every((quote) => quote.status === "cancelada");
+  return (
+    <>
+      <p className="text-sm text-acero-700">
+        {quotes.length === 1 ? "Esta solicitud ya tiene una cotización:" : `Esta solicitud ya tiene ${quotes.length} cotizaciones:`}
+      </p>
+      <ul className="mt-2 space-y-1 text-sm">
+        {quotes.map((quote) => (
+          <li key={quote.id}>
+            <AppLink to={`/admin/cotizaciones/${quote.id}`} className={linkClass}>
+              {quote.number} · {quoteStatusLabel(quote.status)}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+      {allCancelled ? (
+        <div className="mt-4 border-t border-acero-200 pt-4">
+          <p className="text-sm text-acero-700">
+            {quotes.length === 1 ? "Esa cotización está cancelada." : "Todas están canceladas."} Si hace falta, puede crear otra a partir de esta solicitud.
+          </p>
+          {create("Crear otra cotización", "btn-secondary mt-3 w-full py-2 text-sm")}
+        </div>
+      ) : null}
+    </>
   );
 }
 

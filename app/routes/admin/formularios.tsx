@@ -33,6 +33,9 @@ const FILTER_KEYS = ["tipo", "estado", "industria", "desde", "hasta", "q"] as co
 
 const linkClass = "font-semibold text-forja-700 underline underline-offset-2";
 
+/** "2026-03-12" → "12/03/2026", as the date fields show it in es-MX. */
+const formatIsoDay = (day: string) => day.split("-").reverse().join("/");
+
 export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
   const { filters, rows, total, hasNext } = loaderData;
   const [params] = useSearchParams();
@@ -59,6 +62,8 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
   const csvHref = hrefWith({ pagina: null, porPagina: null, sinTotal: null }, "/admin/formularios/exportar.csv");
 
   const filtered = FILTER_KEYS.some((key) => params.get(key));
+  // "Desde" after "Hasta" can match nothing: say so, and offer the range the other way round.
+  const reversedDates = Boolean(filters.from && filters.to && filters.from > filters.to);
   const pages = total === null ? null : pageCount(total, filters.perPage);
   const firstShown = (filters.page - 1) * filters.perPage + 1;
   const lastShown = firstShown + rows.length - 1;
@@ -75,8 +80,10 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
                 ? `Mostrando ${formatNumber(firstShown)}–${formatNumber(lastShown)} (sin contar el total).`
                 : "Sin resultados en esta página."
               : total === 0
-                ? "Ningún formulario."
-                : `${total === 1 ? "1 formulario" : `${formatNumber(total)} formularios`}${filtered ? " con estos filtros" : ""}${rows.length ? `; mostrando ${formatNumber(firstShown)}–${formatNumber(lastShown)}` : ""}.`}
+                ? reversedDates
+                  ? "Ninguna solicitud: las fechas están invertidas."
+                  : "Ninguna solicitud."
+                : `${total === 1 ? "1 solicitud" : `${formatNumber(total)} solicitudes`}${filtered ? " con estos filtros" : ""}${rows.length ? `; mostrando ${formatNumber(firstShown)}–${formatNumber(lastShown)}` : ""}.`}
           </p>
         </div>
         <a href={csvHref} className="btn-dark py-2 text-sm">
@@ -84,7 +91,7 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
 
-      <Form method="get" key={params.toString()} className="mt-6 rounded-lg border border-acero-200 bg-white p-4" aria-label="Filtrar formularios">
+      <Form method="get" key={params.toString()} className="mt-6 rounded-lg border border-acero-200 bg-white p-4" aria-label="Filtrar solicitudes">
         {filters.sort !== "fecha" ? <input type="hidden" name="orden" value={filters.sort} /> : null}
         {params.get("dir") ? <input type="hidden" name="dir" value={filters.dir} /> : null}
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -115,17 +122,27 @@ export default function AdminFormsPage({ loaderData }: Route.ComponentProps) {
         </FilterActions>
       </Form>
 
-      {rows.length === 0 ? (
+      {rows.length === 0 && reversedDates ? (
+        <div className="mt-8 rounded-lg border border-dashed border-acero-300 bg-white p-6 text-acero-700" data-testid="fechas-invertidas">
+          <p>
+            La fecha «Desde» ({formatIsoDay(filters.from!)}) es posterior a «Hasta» ({formatIsoDay(filters.to!)}), así que ninguna
+            solicitud puede coincidir.{" "}
+            <AppLink to={hrefWith({ desde: filters.to!, hasta: filters.from!, pagina: null })} className={linkClass}>
+              Intercambiar las fechas
+            </AppLink>
+          </p>
+        </div>
+      ) : rows.length === 0 ? (
         <ListEmptyState
           pastTheEnd={filters.page > 1 && total !== 0}
           filtered={filtered}
           firstPageHref={pageHref(1)}
           allHref="/admin/formularios"
-          pastTheEndText="Esta página ya no tiene formularios."
-          noMatchText="Ningún formulario coincide con estos filtros."
-          seeAllLabel="Ver todos"
+          pastTheEndText="Esta página ya no tiene solicitudes."
+          noMatchText="Ninguna solicitud coincide con estos filtros."
+          seeAllLabel="Ver todas"
         >
-          Todavía no hay formularios recibidos. Aquí aparecerán las solicitudes de /cotiza y los mensajes de /contact.
+          Todavía no hay solicitudes recibidas. Aquí aparecerán las solicitudes de cotización de /cotiza y los mensajes de /contact.
         </ListEmptyState>
       ) : (
         <TableScroll label="Solicitudes recibidas" className="mt-6 rounded-lg border border-acero-200 bg-white">

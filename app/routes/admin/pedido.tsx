@@ -31,12 +31,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaffArea(requestMeta(request, context), "pedidos");
-  const parsed = OrderTransitionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]?.message ?? "Revise el formulario." }, { status: 400 });
+  const fields = Object.fromEntries(await readForm(request));
+  // A refused change keeps the note that was written; a successful one empties the box (see the form's key).
+  const note = typeof fields.note === "string" ? fields.note : "";
+  const parsed = OrderTransitionSchema.safeParse(fields);
+  if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]?.message ?? "Revise el formulario.", note }, { status: 400 });
   const result = await changeOrderStatus({ orderId: params.id, to: parsed.data.status, note: parsed.data.note, actor: { id: staff.id, name: staff.name } });
-  if (result.ok) return data({ ok: true, message: result.value.message }, { status: 200 });
+  if (result.ok) return data({ ok: true, message: result.value.message, note: "" }, { status: 200 });
   if (result.kind === "not-found") notFound(request);
-  return data({ ok: false, message: failureMessages(result).formErrors.join(" ") }, { status: failureStatus(result) });
+  return data({ ok: false, message: failureMessages(result).formErrors.join(" "), note }, { status: failureStatus(result) });
 }
 
 const TRANSITION_BUTTON: Record<string, string> = { cancelado: "btn-secondary py-2 text-sm text-red-800" };
@@ -102,12 +105,22 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
             {allowed.length === 0 ? (
               <p className="mt-2 text-sm text-acero-700">Este pedido está «{orderStatusLabel(order.status)}» y ya no admite cambios.</p>
             ) : (
-              <Form method="post" className="mt-4 space-y-4">
+              // Keyed by the history: a status change adds an entry, which rebuilds the form and empties the
+              // note, so it is not sent again with the next status (and its email).
+              <Form method="post" className="mt-4 space-y-4" key={events.length}>
                 <div>
                   <label htmlFor="nota" className="block text-sm font-semibold text-acero-900">
                     Nota para el cliente <span className="font-normal text-acero-600">(opcional)</span>
                   </label>
-                  <textarea id="nota" name="note" rows={3} maxLength={1000} className="mt-1 block w-full rounded-md border border-acero-300 px-3 py-2 text-sm" placeholder="Por ejemplo, la guía de la paquetería" />
+                  <textarea
+                    id="nota"
+                    name="note"
+                    rows={3}
+                    maxLength={1000}
+                    defaultValue={actionData && !actionData.ok ? actionData.note : ""}
+                    className="mt-1 block w-full rounded-md border border-acero-300 px-3 py-2 text-sm"
+                    placeholder="Por ejemplo, la guía de la paquetería"
+                  />
                   <p className="mt-1 text-xs text-acero-600">Se incluye en el correo que avisa al cliente del cambio.</p>
                 </div>
                 <div className="flex flex-wrap gap-2">

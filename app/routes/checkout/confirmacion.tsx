@@ -9,6 +9,7 @@ import { getOrderConfirmation } from "~/features/orders/customer-orders.server";
 import { orderViewer } from "~/features/orders/http.server";
 import { regimenLabel, usoCfdiLabel } from "~/features/orders/sat-catalogs";
 import { deliveryLabel, formatOrderAddress } from "~/features/orders/forms";
+import { SHIPPING_NOT_INCLUDED } from "~/features/orders/shipping";
 import { notFound } from "~/lib/errors";
 import { endSentence, formatDateTime } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
@@ -44,7 +45,7 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
       <div className="container-page grid grid-cols-1 gap-8 py-10 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           {order.status === "pendiente_pago" ? (
-            <PaymentInstructions method={order.paymentMethod} payment={payment} totalCentavos={order.totalCentavos} number={order.number} plant={{ address: facts.address.formatted, hours: facts.hours.inSentence }} />
+            <PaymentInstructions method={order.paymentMethod} delivery={order.delivery} payment={payment} totalCentavos={order.totalCentavos} number={order.number} plant={{ address: facts.address.formatted, hours: facts.hours.inSentence }} />
           ) : null}
           <section aria-labelledby="productos">
             <h2 id="productos" className="mb-3 text-lg font-semibold text-acero-900">
@@ -58,6 +59,11 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
           <div>
             <h2 className="text-sm font-semibold text-acero-900">Entrega</h2>
             <p className="mt-1 text-sm text-acero-800">{order.delivery === "envio" && order.address ? `Envío a ${formatOrderAddress(order.address)}` : deliveryLabel(order.delivery)}</p>
+            {order.delivery === "envio" ? (
+              <p className="mt-1 text-sm font-medium text-acero-900" data-testid="shipping-not-included">
+                {SHIPPING_NOT_INCLUDED}
+              </p>
+            ) : null}
           </div>
           <div>
             <h2 className="text-sm font-semibold text-acero-900">Factura</h2>

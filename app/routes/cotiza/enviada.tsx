@@ -1,6 +1,7 @@
 import type { Route } from "./+types/enviada";
 import { AppLink } from "~/components/ui/app-link";
 import { PageIntro } from "~/components/ui/page-intro";
+import { useSession } from "~/features/accounts/session-store";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Solicitud recibida", description: "Recibimos su solicitud de cotización.", noindex: true });
@@ -11,6 +12,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function QuoteSentPage({ loaderData }: Route.ComponentProps) {
+  // As the header knows it: the server's answer (this page is rendered per request), then the browser's.
+  const signedIn = useSession().status === "signed-in";
   return (
     <>
       <PageIntro
@@ -26,9 +29,16 @@ export default function QuoteSentPage({ loaderData }: Route.ComponentProps) {
           <li>La acepta o la comenta en línea desde «Mis cotizaciones», con una cuenta creada con el mismo correo.</li>
         </ol>
         <div className="mt-8 flex flex-wrap gap-3">
-          <AppLink to="/registro?redirectTo=%2Fquotes" className="btn-primary">
-            Crear mi cuenta
-          </AppLink>
+          {/* A signed-in customer already has the account: the link goes to their quotes instead. */}
+          {signedIn ? (
+            <AppLink to="/quotes" className="btn-primary">
+              Ver mis cotizaciones
+            </AppLink>
+          ) : (
+            <AppLink to="/registro?redirectTo=%2Fquotes" className="btn-primary">
+              Crear mi cuenta
+            </AppLink>
+          )}
           <AppLink to="/servicios" className="btn-secondary">
             Ver servicios
           </AppLink>

@@ -4,7 +4,7 @@ import { Form, data, redirect } from "react-router";
 import type { Route } from "./+types/recuperar-nueva";
 import { AppLink } from "~/components/ui/app-link";
 import { FormErrors, SubmitButton, TextField } from "~/components/ui/form";
-import { resetPassword } from "~/features/accounts/password.server";
+import { isPasswordResetTokenUsable, resetPassword } from "~/features/accounts/password.server";
 import { AuthCard } from "~/features/accounts/components/auth-card";
 import { signedInHeaders } from "~/features/accounts/guards.server";
 import { ResetPasswordSchema } from "~/features/accounts/forms";
@@ -22,8 +22,12 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Contraseña nueva", description: "Elija una contraseña nueva para su cuenta de Forja.", noindex: true });
 
 export const headers = formHeaders;
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+// The token is checked here without using it up: a used or expired link says so at once, with the
+// way to ask for a new one, rather than after the new password is typed twice. The action still
+// refuses it on its own (the link may expire while the page is open).
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, usable: token ? await isPasswordResetTokenUsable(token) : false };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,6 +52,15 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   if (!loaderData.token) {
     return (
       <AuthCard title="Enlace incompleto" lead="El enlace para restablecer su contraseña no está completo. Solicite uno nuevo.">
+        <AppLink to="/recuperar" className="btn-primary w-full">
+          Solicitar un enlace nuevo
+        </AppLink>
+      </AuthCard>
+    );
+  }
+  if (!loaderData.usable) {
+    return (
+      <AuthCard title="Enlace no válido" lead="El enlace no es válido o ya venció. Cada enlace sirve una sola vez y vence en una hora; solicite uno nuevo.">
         <AppLink to="/recuperar" className="btn-primary w-full">
           Solicitar un enlace nuevo
         </AppLink>

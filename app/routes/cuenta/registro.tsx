@@ -77,7 +77,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
         <TextField field={fields.passwordConfirm} label="Repita la contraseña" type="password" autoComplete="new-password" />
         <div>
           <div className="flex items-start gap-3">
-            <input key={privacyKey} {...privacyProps} className="mt-1 size-4 accent-forja-600" />
+            <input key={privacyKey} {...privacyProps} className="size-6 shrink-0 accent-forja-600" />
             <label htmlFor={fields.privacy.id} className="text-sm text-acero-800">
               He leído y acepto el{" "}
               <a href="/aviso-de-privacidad" target="_blank" rel="noopener" className="font-semibold text-forja-700 underline underline-offset-2">

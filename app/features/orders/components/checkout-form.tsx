@@ -46,7 +46,7 @@ function RadioOption({ field, value, label, hint }: { field: FieldMetadata<unkno
   const id = `${field.id}-${value}`;
   return (
     <label htmlFor={id} className="flex cursor-pointer items-start gap-3 rounded-md border border-acero-300 bg-white p-3 has-[:checked]:border-forja-600 has-[:checked]:bg-forja-50">
-      <input key={key} {...props} id={id} className="mt-1 size-4 accent-forja-600" />
+      <input key={key} {...props} id={id} className="size-6 shrink-0 accent-forja-600" />
       <span>
         <span className="block font-semibold text-acero-900">{label}</span>
         {hint ? <span className="block text-sm text-acero-700">{hint}</span> : null}
@@ -153,7 +153,7 @@ export function CheckoutForm({ formToken, lastResult, defaults, signedIn, hasSav
 
       <Section id="factura" title="Factura">
         <div className="flex items-start gap-3">
-          <input key={invoiceKey} {...invoiceProps} className="mt-1 size-4 accent-forja-600" />
+          <input key={invoiceKey} {...invoiceProps} className="size-6 shrink-0 accent-forja-600" />
           <label htmlFor={fields.requiereFactura.id} className="text-acero-900">
             <span className="font-semibold">¿Requiere factura?</span>
             <span className="block text-sm text-acero-700">

@@ -41,7 +41,7 @@ export function AcceptQuoteForm({
       />
       <div>
         <div className="flex items-start gap-3">
-          <input key={`${termsKey}-${revision}`} {...termsProps} className="mt-1 size-4 shrink-0 accent-forja-600" />
+          <input key={`${termsKey}-${revision}`} {...termsProps} className="size-6 shrink-0 accent-forja-600" />
           <label htmlFor={fields.terms.id} className="text-sm text-acero-800">
             He leído las condiciones de la cotización {number} (revisión {revision}) y la acepto por {total} con IVA incluido.
           </label>

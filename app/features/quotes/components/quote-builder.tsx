@@ -116,11 +116,14 @@ export function QuoteBuilder({
   action,
   defaults,
   lastResult,
+  notice,
 }: {
   formId: string;
   action?: string;
   defaults: QuoteBuilderDefaults;
   lastResult?: SubmissionResult<string[]> | null;
+  /** What the last save said ("Borrador guardado…"), shown right under the buttons. */
+  notice?: ReactNode;
 }) {
   const [form, fields] = useForm({
     id: formId,
@@ -319,16 +322,19 @@ export function QuoteBuilder({
         </div>
       </fieldset>
 
-      <div className="flex flex-wrap items-center gap-3">
-        <SubmitButton intent="guardar" pendingLabel="Guardando…" className="btn-secondary">
-          Guardar borrador
-        </SubmitButton>
-        <SubmitButton intent="previa" pendingLabel="Guardando…" className="btn-secondary">
-          Guardar y ver vista previa
-        </SubmitButton>
-        <SubmitButton intent="enviar" pendingLabel="Enviando…" className="btn-primary">
-          Enviar al cliente
-        </SubmitButton>
+      <div className="space-y-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <SubmitButton intent="guardar" pendingLabel="Guardando…" className="btn-secondary">
+            Guardar borrador
+          </SubmitButton>
+          <SubmitButton intent="previa" pendingLabel="Guardando…" className="btn-secondary">
+            Guardar y ver vista previa
+          </SubmitButton>
+          <SubmitButton intent="enviar" pendingLabel="Enviando…" className="btn-primary">
+            Enviar al cliente
+          </SubmitButton>
+        </div>
+        {notice}
       </div>
       <p className="text-sm text-acero-700">
         «Enviar al cliente» guarda los cambios, comprueba que haya al menos una partida, que todas tengan precio y que el correo sea válido, y le envía un aviso

@@ -187,7 +187,7 @@ function CadResult({
         <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
           {unitChoices(result.unit).map((choice) => (
             <label key={choice} className="inline-flex items-center gap-2 text-sm text-acero-900">
-              <input type="radio" name={`${groupId}-unidades`} value={choice} checked={chosen === choice} onChange={() => onUnitChange(choice)} className="size-4 accent-forja-600" />
+              <input type="radio" name={`${groupId}-unidades`} value={choice} checked={chosen === choice} onChange={() => onUnitChange(choice)} className="size-6 shrink-0 accent-forja-600" />
               {capitalize(UNIT_NAMES[choice])}
             </label>
           ))}

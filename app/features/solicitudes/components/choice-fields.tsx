@@ -71,7 +71,7 @@ export function Choice({ type, name, value, label, checked, defaultChecked, onCh
         type={type}
         name={name}
         value={value}
-        className="size-4 accent-forja-600"
+        className="size-6 shrink-0 accent-forja-600"
         {...(checked !== undefined ? { checked } : { defaultChecked })}
         onChange={onChange ? (event) => onChange(event.target.checked) : undefined}
       />

@@ -7,7 +7,7 @@ export function PrivacyConsent({ field, privacyHref }: { field: FieldMetadata<st
   return (
     <div>
       <div className="flex items-start gap-3">
-        <input key={key} {...props} className="mt-1 size-4 accent-forja-600" />
+        <input key={key} {...props} className="size-6 shrink-0 accent-forja-600" />
         <label htmlFor={field.id} className="text-sm text-acero-800">
           He leído y acepto el{" "}
           <a href={privacyHref} target="_blank" rel="noopener" className="font-semibold text-forja-700 underline underline-offset-2">

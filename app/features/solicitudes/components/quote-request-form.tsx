@@ -327,7 +327,7 @@ export function QuoteRequestForm({ formToken, lastResult, defaults, fill = null,
           Confidencialidad y privacidad
         </h2>
         <div className="flex items-start gap-3">
-          <input key={ndaKey} {...ndaProps} className="mt-1 size-4 accent-forja-600" aria-describedby="cotiza-nda-texto" />
+          <input key={ndaKey} {...ndaProps} className="size-6 shrink-0 accent-forja-600" aria-describedby="cotiza-nda-texto" />
           <div>
             <label htmlFor={fields.nda.id} className="text-sm font-semibold text-acero-900">
               Requiero acuerdo de confidencialidad

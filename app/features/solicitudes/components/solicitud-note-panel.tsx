@@ -9,16 +9,18 @@ export interface SolicitudNotePanelProps {
   eventCount: number;
   /** The outcome of the last note posted from this page, if any. */
   feedback: ReactNode;
-  /** Whether that note was refused; then `keptNote` is what was written. */
+  /** Whether that note was refused; then `keptNote` is what was written and `errorId` names the message. */
   refused: boolean;
+  errorId: string;
   keptNote: string;
   busy: boolean;
 }
 
-export function SolicitudNotePanel({ eventCount, feedback, refused, keptNote, busy }: SolicitudNotePanelProps) {
+export function SolicitudNotePanel({ eventCount, feedback, refused, errorId, keptNote, busy }: SolicitudNotePanelProps) {
   return (
     <SolicitudPanel title="Nota interna" id="seccion-nota">
-      <Form method="post" className="space-y-3" key={eventCount}>
+      {/* No browser validation: an empty note is refused by the server with a Spanish message next to the field. */}
+      <Form method="post" className="space-y-3" key={eventCount} noValidate>
         <label htmlFor="nota" className="block text-sm font-semibold text-acero-900">
           Nota para el equipo
         </label>
@@ -29,7 +31,7 @@ export function SolicitudNotePanel({ eventCount, feedback, refused, keptNote, bu
           maxLength={5000}
           required
           defaultValue={refused ? keptNote : ""}
-          aria-describedby="nota-ayuda"
+          aria-describedby={refused ? `nota-ayuda ${errorId}` : "nota-ayuda"}
           aria-invalid={refused ? true : undefined}
           className="block w-full rounded-md border border-acero-300 bg-white px-3 py-2 text-acero-900"
         />
