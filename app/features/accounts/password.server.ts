@@ -20,31 +20,31 @@ export async function requestPasswordReset(email: string): Promise<void> {
   }
 }
 
-/**
- * Whether a reset link's token can still set a password: it exists, has not expired and its account
- * is there. Only reads (the token stays usable), so /recuperar/nueva can say at once that a used or
- * expired link no longer works instead of after the new password is typed twice.
- */
-export async function isPasswordResetTokenUsable(token: string): Promise<boolean> {
-  if (!token) return false;
+/** The account a reset link's token would set the password of; null when the token is unknown, used or expired. */
+async function resetTokenOwner(token: string): Promise<{ email: string } | null> {
+  if (!token) return null;
   const [row] = await getDb()
-    .select({ id: user.id })
+    .select({ email: user.email })
     .from(verification)
     .innerJoin(user, eq(user.id, verification.value))
     .where(and(eq(verification.identifier, `reset-password:${token}`), gt(verification.expiresAt, new Date())))
     .limit(1);
-  return Boolean(row);
+  return row ?? null;
+}
+
+/**
+ * Whether a reset link's token can still set a password. Only reads (the token stays usable), so
+ * /recuperar/nueva can say at once that a used or expired link no longer works instead of after the
+ * new password is typed twice.
+ */
+export async function isPasswordResetTokenUsable(token: string): Promise<boolean> {
+  return (await resetTokenOwner(token)) !== null;
 }
 
 /** Sets the new password (revoking every session), then signs the user in. */
 export async function resetPassword(meta: RequestMeta, input: { token: string; password: string }): Promise<Result<SignedIn>> {
   // Read the token's owner first: better-auth deletes the token when it accepts it.
-  const [pending] = await getDb()
-    .select({ userId: verification.value })
-    .from(verification)
-    .where(eq(verification.identifier, `reset-password:${input.token}`))
-    .limit(1);
-  const [owner] = pending ? await getDb().select({ email: user.email }).from(user).where(eq(user.id, pending.userId)).limit(1) : [];
+  const owner = await resetTokenOwner(input.token);
   try {
     await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: forwardHeaders(meta) });
   } catch (error) {

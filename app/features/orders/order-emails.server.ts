@@ -10,7 +10,7 @@ import { priceWithIva } from "~/lib/money";
 import { formatUnitQuantity } from "~/lib/units";
 import { regimenLabel, usoCfdiLabel } from "./sat-catalogs";
 import { deliveryLabel, formatOrderAddress, orderStatusLabel } from "./forms";
-import { shippingPaymentSentences } from "./shipping";
+import { shippingPaymentText } from "./shipping";
 
 // The order's emails, written to the outbox inside the transaction that changes the order. Their
 // business facts (`facts`) are the caller's getSiteFacts(), read before that transaction
@@ -40,7 +40,7 @@ export interface OrderMailFacts {
  * adds that the total leaves shipping out and that shipping is paid apart (./shipping.ts).
  */
 export function paymentInstructionLines(order: Pick<OrderMailFacts, "paymentMethod" | "paymentReference" | "totalCentavos" | "number" | "delivery">, facts: SiteFacts): string[] {
-  const shipping = order.delivery === "envio" ? [shippingPaymentSentences(order.totalCentavos).join(" ")] : [];
+  const shipping = order.delivery === "envio" ? [shippingPaymentText(order.totalCentavos)] : [];
   if (order.paymentMethod === "recoger") {
     return [
       `Pago en planta: ${formatMoney(order.totalCentavos)} con IVA, al recoger su pedido en ${facts.address.formatted}, ${facts.hours.inSentence}. Le avisaremos cuando esté listo; mencione el pedido ${order.number}.`,

@@ -9,9 +9,9 @@ import { formatMoney } from "~/lib/format";
 export const SHIPPING_NOT_INCLUDED = "El envío no está incluido en el total: le enviaremos por correo su costo y la paquetería.";
 
 /** The long form, with the payment instructions: what to transfer now and when shipping is paid. */
-export function shippingPaymentSentences(totalCentavos: number): [string, string] {
-  return [
-    `El total de ${formatMoney(totalCentavos)} no incluye el envío. Le enviaremos por correo el costo del envío y la paquetería.`,
-    "Transfiera ahora solo el total del pedido; el envío se paga aparte, una vez que le confirmemos su costo.",
-  ];
+export function shippingPaymentText(totalCentavos: number): string {
+  return (
+    `El total de ${formatMoney(totalCentavos)} no incluye el envío. Le enviaremos por correo el costo del envío y la paquetería. ` +
+    "Transfiera ahora solo el total del pedido; el envío se paga aparte, una vez que le confirmemos su costo."
+  );
 }

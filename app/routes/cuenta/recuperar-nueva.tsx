@@ -27,7 +27,7 @@ export const headers = formHeaders;
 // refuses it on its own (the link may expire while the page is open).
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, usable: token ? await isPasswordResetTokenUsable(token) : false };
+  return { token, usable: await isPasswordResetTokenUsable(token) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,18 +49,17 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  if (!loaderData.token) {
+  // A link without its token, or one already used or expired: say so at once, and offer a new one.
+  if (!loaderData.token || !loaderData.usable) {
     return (
-      <AuthCard title="Enlace incompleto" lead="El enlace para restablecer su contraseña no está completo. Solicite uno nuevo.">
-        <AppLink to="/recuperar" className="btn-primary w-full">
-          Solicitar un enlace nuevo
-        </AppLink>
-      </AuthCard>
-    );
-  }
-  if (!loaderData.usable) {
-    return (
-      <AuthCard title="Enlace no válido" lead="El enlace no es válido o ya venció. Cada enlace sirve una sola vez y vence en una hora; solicite uno nuevo.">
+      <AuthCard
+        title={loaderData.token ? "Enlace no válido" : "Enlace incompleto"}
+        lead={
+          loaderData.token
+            ? "El enlace no es válido o ya venció. Cada enlace sirve una sola vez y vence en una hora; solicite uno nuevo."
+            : "El enlace para restablecer su contraseña no está completo. Solicite uno nuevo."
+        }
+      >
         <AppLink to="/recuperar" className="btn-primary w-full">
           Solicitar un enlace nuevo
         </AppLink>

@@ -1,7 +1,7 @@
 import { SpeiPaymentPanel } from "~/components/ui/spei-payment-panel";
 import { formatMoney } from "~/lib/format";
 import type { SpeiDetails } from "~/services/site-config/payment-account";
-import { shippingPaymentSentences } from "../shipping";
+import { shippingPaymentText } from "../shipping";
 
 /**
  * How to pay: the SPEI data with the order's reference, or paying at the plant (its address and hours
@@ -27,7 +27,7 @@ export function PaymentInstructions({
     delivery === "envio" ? (
       <span className="mt-3 block rounded-md border-l-4 border-forja-600 bg-acero-50 px-3 py-2 text-acero-900" data-testid="shipping-payment-note">
         <strong className="block">El envío se paga aparte</strong>
-        {shippingPaymentSentences(totalCentavos).join(" ")}
+        {shippingPaymentText(totalCentavos)}
       </span>
     ) : null;
   if (method === "recoger" || !payment) {
