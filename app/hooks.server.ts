@@ -2,7 +2,7 @@ import { gateStaffRecordCollections, liveApiSessions, superusersCollection, user
 import { productosCollection } from "~/features/catalogue/index.server";
 import { linkOrdersToUser, pedidosCollection } from "~/features/orders/index.server";
 import { cotizacionesCollection, linkQuotesToUser, mensajesCollection } from "~/features/quotes/index.server";
-import { getSiteFacts, mediosCollection, richTextImageResolver, siteContentCollections } from "~/features/site/index.server";
+import { getSiteFacts, mediosCollection, siteContentCollections, siteRichTextOptions } from "~/features/site/index.server";
 import { linkSolicitudesToUser, solicitudesCollection } from "~/features/solicitudes/index.server";
 import { registerCollections } from "~/services/content/registry.server";
 import { registerMailSender } from "~/services/mail/mail-config.server";
@@ -42,7 +42,7 @@ export function registerFeatureHooks(): void {
     usersCollection,
     superusersCollection,
     // The content collections registered above, their long texts showing the library's images.
-    ...contentRecordCollections(undefined, { richTextImages: richTextImageResolver }),
+    ...contentRecordCollections(undefined, { richTextRendering: siteRichTextOptions }),
     // The media library's images (docs/decisions/0050).
     mediosCollection,
   ]));

@@ -193,4 +193,8 @@ describe("checkRichTextCopy", () => {
   it("finds nothing in clean copy", () => {
     expect(checkRichTextCopy(["Cotice su pieza.", { alt: "Pieza de aluminio anodizado" }])).toEqual([]);
   });
+
+  it("a fact's name between braces is not an acronym written in lowercase", () => {
+    expect(checkRichTextCopy(["Con RFC {rfc}.", "Su rfc."]).map(({ block, code }) => [block, code])).toEqual([[1, "sigla-en-minusculas"]]);
+  });
 });

@@ -15,7 +15,9 @@ export type CopyCode =
   | "titulo-corto"
   | "titulo-largo"
   | "descripcion-corta"
-  | "descripcion-larga";
+  | "descripcion-larga"
+  /** Raised by services/site-config/fact-tokens.ts: a name between braces that is not a fact. */
+  | "dato-desconocido";
 
 export interface CopyWarning {
   code: CopyCode;
@@ -55,8 +57,9 @@ const ACRONYMS = ["cnc", "cad", "cam", "cmm", "3d", "pdf", "step", "stl", "iges"
 const L = String.raw`\p{L}\p{N}`;
 const tuImperative = new RegExp(String.raw`(?<![${L}])(${Object.keys(TU_IMPERATIVES).join("|")})(?![${L}])`, "gu");
 const tuWord = new RegExp(String.raw`(?<![${L}])(${Object.keys(TU_WORDS).join("|")})(?![${L}])`, "giu");
-// An acronym inside a slug, a path, a file extension or a MIME type ("maquinado-cnc", ".stl", "application/pdf") is not prose.
-const lowercaseAcronym = new RegExp(String.raw`(?<![${L}./_-])(${ACRONYMS.join("|")})(?![${L}/_-])`, "gu");
+// An acronym inside a slug, a path, a file extension, a MIME type or the name of a fact ("maquinado-cnc",
+// ".stl", "application/pdf", "{rfc}") is not prose.
+const lowercaseAcronym = new RegExp(String.raw`(?<![${L}./_{-])(${ACRONYMS.join("|")})(?![${L}/_}-])`, "gu");
 
 const NUMBER = String.raw`\d+(?:[.,]\d+)*(?:\/\d+)?`;
 const UNIT = String.raw`(?:mm|cm|m|µm|in|pulg\.?|ft|″)`;

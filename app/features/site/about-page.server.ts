@@ -4,7 +4,7 @@ import { plainText } from "~/lib/rich-text/plain-text";
 import { renderRichText, type RenderRichTextOptions } from "~/lib/rich-text/render.server";
 import { publishedRecord } from "~/services/content/published.server";
 import { ABOUT_SLUG, paginas, type Pagina } from "./content-collections/paginas";
-import { richTextImageResolver } from "./media/rich-text-images.server";
+import { siteRichTextOptions } from "./rich-text.server";
 
 // /about from the `paginas` record «about» (issue 16 §1, docs/decisions/0048). The page keeps its
 // layout: the body is cut into sections at its subtitles (h2), each a block with its own heading;
@@ -60,7 +60,7 @@ export async function getAboutPage(): Promise<AboutPage | null> {
   const record = await publishedRecord<Pagina>(paginas, ABOUT_SLUG);
   if (!record) return null;
   const page = record.data;
-  const options = { resolveImage: await richTextImageResolver(page.cuerpo) };
+  const options = await siteRichTextOptions(page.cuerpo);
   // The renderer writes h1 as h2 (the page title is the only h1): both open a section.
   const sections = groupBy(page.cuerpo.root.children, (node) => isHeading(node, ["h1", "h2"]))
     .map((group) => section(group.heading, group.nodes, options))

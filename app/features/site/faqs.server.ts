@@ -1,5 +1,6 @@
 import { renderRichText } from "~/lib/rich-text/render.server";
 import { publishedRecords } from "~/services/content/published.server";
+import { siteRichTextOptions } from "./rich-text.server";
 import { groupByCategory, preguntas, type Pregunta } from "./content-collections/preguntas";
 
 // The questions of /faqs as staff published them (the `preguntas` collection, issue 16): grouped by
@@ -12,8 +13,10 @@ export interface FaqGroup {
 
 export async function listFaqGroups(): Promise<FaqGroup[]> {
   const records = await publishedRecords<Pregunta>(preguntas);
-  return groupByCategory(records.map((record) => record.data)).map((group) => ({
+  const data = records.map((record) => record.data);
+  const options = await siteRichTextOptions(...data.map((question) => question.respuesta));
+  return groupByCategory(data).map((group) => ({
     title: group.categoria,
-    items: group.preguntas.map((question) => ({ question: question.pregunta, answerHtml: renderRichText(question.respuesta) })),
+    items: group.preguntas.map((question) => ({ question: question.pregunta, answerHtml: renderRichText(question.respuesta, options) })),
   }));
 }

@@ -4,5 +4,5 @@ export { siteContentCollections } from "./content-collections/all-collections";
 export { seedSiteImagery } from "./media/media-seed.server";
 export { MEDIA_SEED_FAILED } from "./media/media-seed-log";
 export { mediosCollection, mediosFiles } from "./media/media-records.server";
-export { richTextImageResolver } from "./media/rich-text-images.server";
+export { siteRichTextOptions } from "./rich-text.server";
 export { getPublicSiteFacts, getSiteFacts, type PublicSiteFacts, type SiteFacts } from "./site-facts.server";

@@ -1,6 +1,6 @@
-import { renderRichText } from "~/lib/rich-text/render.server";
 import { publishedRecord, publishedRecords } from "~/services/content/published.server";
 import { findRedirect } from "~/services/content/redirects.server";
+import { renderSiteRichText } from "./rich-text.server";
 import { ABOUT_SLUG, paginas, type Pagina } from "./content-collections/paginas";
 
 // Content pages served at /{slug}: the legal texts and any page staff add, read from the content
@@ -21,7 +21,7 @@ export async function getPublishedPage(slug: string): Promise<PublishedPage | nu
   const record = await publishedRecord<Pagina>(paginas, slug);
   if (!record) return null;
   const page = record.data;
-  return { slug: page.slug, title: page.titulo, description: page.descripcion, html: renderRichText(page.cuerpo), updatedAt: record.updated };
+  return { slug: page.slug, title: page.titulo, description: page.descripcion, html: await renderSiteRichText(page.cuerpo), updatedAt: record.updated };
 }
 
 export async function listPublishedPages(): Promise<{ slug: string; updatedAt: Date }[]> {

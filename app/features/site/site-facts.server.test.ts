@@ -6,6 +6,8 @@ import { seedContent } from "~/services/content/seed.server";
 import { siteConfig } from "~/services/site-config/site-config";
 import { setupTestDatabaseWithChangeFeed } from "../../../tests/support/test-database";
 import { ajustes, type Ajustes } from "./content-collections/ajustes";
+import { listFaqGroups } from "./faqs.server";
+import { getPublishedPage } from "./pages.server";
 import { getPublicSiteFacts, getSiteFacts } from "./site-facts.server";
 
 // The business facts on a real database with the change feed listening, as on the server: the seed
@@ -59,5 +61,45 @@ describe("getSiteFacts", () => {
     expect(JSON.stringify(shown)).not.toContain((await getSiteFacts()).payment.clabe);
     expect(shown).not.toHaveProperty("quoteDefaults");
     expect(shown).not.toHaveProperty("paymentTerms");
+  });
+});
+
+describe("the FAQ and the legal pages quote the published facts (docs/decisions/0087)", () => {
+  const faqHtml = async () => (await listFaqGroups()).flatMap((group) => group.items.map((item) => item.answerHtml)).join("\n");
+
+  it("show the seeded facts in place of their names, and the new ones after a publish in Ajustes", async () => {
+    const before = await faqHtml();
+    const terms = (await getPublishedPage("terminos"))!.html;
+    expect(before).toContain(siteConfig.hours.inSentence);
+    expect(terms).toContain(siteConfig.hours.inSentence);
+    expect(terms).toContain(siteConfig.rfc);
+    for (const html of [before, terms]) expect(html).not.toMatch(/\{[a-z_]+\}/);
+
+    const record = await theRecord();
+    const changed: Ajustes = {
+      ...record.published!,
+      horario: "Lunes a sábado, 7:00 a 15:00",
+      horario_en_frase: "de lunes a sábado de 7:00 a 15:00",
+      abre: "07:00",
+      cierra: "15:00",
+      direccion: "Av. de la Luz 1200",
+      correo: "planta@ejemplo.mx",
+      credito: "",
+    };
+    const draft = await saveDraft(ajustes, { id: record.id, data: changed, expectedVersion: record.version }, ADMIN);
+    expect(draft.ok).toBe(true);
+    expect(await faqHtml()).not.toContain("de lunes a sábado de 7:00 a 15:00");
+    expect((await publish(ajustes, record.id, ADMIN)).ok).toBe(true);
+
+    const after = await faqHtml();
+    expect(after).toContain("de lunes a sábado de 7:00 a 15:00");
+    expect(after).not.toContain(siteConfig.hours.inSentence);
+    expect(after).toContain("Av. de la Luz 1200, Santa Rosa Jáuregui");
+    expect(after).toContain("planta@ejemplo.mx");
+    const newTerms = (await getPublishedPage("terminos"))!.html;
+    expect(newTerms).toContain("de lunes a sábado de 7:00 a 15:00");
+    expect(newTerms).toContain("planta@ejemplo.mx");
+    // No credit: the payment answer ends with the rule, without a stray space.
+    expect(after).toContain(`<p>${changed.pago_al_confirmar} ${changed.pago_series}</p>`);
   });
 });

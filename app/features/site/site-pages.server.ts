@@ -3,7 +3,7 @@ import { publishedRecord, publishedRecords, singleton } from "~/services/content
 import { industrias, industryPath, type Industria } from "./content-collections/industrias";
 import { inicio, type Inicio } from "./content-collections/inicio";
 import { servicios, type Servicio } from "./content-collections/servicios";
-import { richTextImageResolver } from "./media/rich-text-images.server";
+import { siteRichTextOptions } from "./rich-text.server";
 import type { PagePicture } from "./page-picture";
 import { heroPicture, industryDrawing, industryPicture, libraryImagesOf, servicePicture } from "./page-pictures.server";
 import { serviceNameInSentence } from "./service-name";
@@ -61,13 +61,13 @@ export interface ServiceSection extends ServiceCard {
 export async function listServiceSections(): Promise<ServiceSection[]> {
   const records = await publishedRecords<Servicio>(servicios);
   const data = records.map((record) => record.data);
-  const [images, resolveImage] = await Promise.all([libraryImagesOf(data), richTextImageResolver(...data.map((service) => service.descripcion))]);
+  const [images, options] = await Promise.all([libraryImagesOf(data), siteRichTextOptions(...data.map((service) => service.descripcion))]);
   return data.map((service) => ({
     slug: service.slug,
     name: service.nombre,
     nameInSentence: serviceNameInSentence(service.nombre),
     summary: service.resumen,
-    descriptionHtml: renderRichText(service.descripcion, { resolveImage }),
+    descriptionHtml: renderRichText(service.descripcion, options),
     capabilities: [...service.capacidades],
     leadTime: service.plazo,
     picture: servicePicture(service, images),
@@ -124,11 +124,11 @@ export async function getIndustryPage(slug: string): Promise<IndustryPage | null
   const record = await publishedRecord<Industria>(industrias, slug);
   if (!record) return null;
   const industry = record.data;
-  const [services, all, images, resolveImage] = await Promise.all([
+  const [services, all, images, options] = await Promise.all([
     publishedRecords<Servicio>(servicios),
     publishedRecords<Industria>(industrias),
     libraryImagesOf([industry]),
-    richTextImageResolver(industry.introduccion),
+    siteRichTextOptions(industry.introduccion),
   ]);
   const serviceNames = new Map(services.map(({ data }) => [data.slug.toLowerCase(), data]));
   const [example] = industry.proyecto;
@@ -139,7 +139,7 @@ export async function getIndustryPage(slug: string): Promise<IndustryPage | null
     title: industry.seo_titulo || `Diseño y manufactura para ${industry.frase_sector}`,
     description: industry.seo_descripcion || industry.resumen,
     headline: industry.titular,
-    introHtml: renderRichText(industry.introduccion, { resolveImage }),
+    introHtml: renderRichText(industry.introduccion, options),
     projectPhrase: industry.frase_proyecto,
     sectorPhrase: industry.frase_sector,
     challenges: industry.retos,

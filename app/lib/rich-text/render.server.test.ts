@@ -86,6 +86,15 @@ describe("renderRichText", () => {
     );
   });
 
+  it("passes every text through resolveText before escaping it, inside links and formats too", () => {
+    const resolveText = (value: string) => value.replace("{correo}", "<ventas@forja.mx>");
+    expect(renderRichText(doc(paragraph(text("Escriba a {correo}.", 1)), paragraph(link("/contact", text("{correo}")))), { resolveText })).toBe(
+      '<p><strong>Escriba a &lt;ventas@forja.mx&gt;.</strong></p><p><a href="/contact">&lt;ventas@forja.mx&gt;</a></p>',
+    );
+    // Without it, the text is shown as stored.
+    expect(render(paragraph(text("Escriba a {correo}.")))).toBe("<p>Escriba a {correo}.</p>");
+  });
+
   it("renders unknown node types as their text only", () => {
     expect(render(paragraph({ type: "mention", children: [text("<b>@ana</b>")] }), { type: "youtube", videoID: "x", children: [{ type: "widget", text: "hola" }] })).toBe("<p>&lt;b&gt;@ana&lt;/b&gt;</p>hola");
   });

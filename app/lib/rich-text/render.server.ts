@@ -20,6 +20,8 @@ export interface RichTextImageSource {
 export interface RenderRichTextOptions {
   /** Resolves an image node's media id. Without it, images are left out. */
   resolveImage?: (mediaId: string) => RichTextImageSource | null | undefined;
+  /** Rewrites each text before it is escaped: the site's business facts named in the text ("{correo}"). */
+  resolveText?: (text: string) => string;
 }
 
 // Lexical's text format bits.
@@ -41,8 +43,9 @@ function textOf(node: RichTextNode, depth = 0): string {
     .join("");
 }
 
-function renderText(node: RichTextNode): string {
-  const text = typeof node.text === "string" ? node.text : "";
+function renderText(node: RichTextNode, resolveText: ((text: string) => string) | undefined): string {
+  const stored = typeof node.text === "string" ? node.text : "";
+  const text = resolveText ? resolveText(stored) : stored;
   if (text === "") return "";
   let html = escapeHtml(text).replace(/\r?\n/g, "<br>");
   const format = typeof node.format === "number" ? node.format : 0;
@@ -101,7 +104,7 @@ class Renderer {
       case "root":
         return this.children(node);
       case "text":
-        return renderText(node);
+        return renderText(node, this.options.resolveText);
       case "tab":
         return " ";
       case "linebreak":

@@ -5,7 +5,7 @@ import { contentEntries, redirects } from "~/db/schema/content";
 import { forbiddenResult, notFoundResult, ok, type Failure, type Result } from "~/lib/result";
 import { markdownToRichText } from "~/lib/rich-text/from-markdown";
 import { htmlToRichText } from "~/lib/rich-text/from-markdown.server";
-import { renderRichText, type RichTextImageSource } from "~/lib/rich-text/render.server";
+import { renderRichText, type RenderRichTextOptions } from "~/lib/rich-text/render.server";
 import { isUuid } from "~/lib/uuid";
 import type { RecordAuth, RecordCollection, RecordData, RecordEventAccess, RecordWriteInput, RecordWriter } from "~/services/records/collection.server";
 import { RECORD_API_MESSAGES } from "~/services/records/records.server";
@@ -122,28 +122,27 @@ interface SourceRow extends Record<string, unknown> {
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /**
- * The library images of the long texts about to be answered, looked up at once: given at start by
- * the feature that keeps the media library (docs/decisions/0050). Without it, images are left out.
+ * How the long texts about to be answered are rendered (their library images, the business facts
+ * they name): given at start by the site feature (docs/decisions/0050, 0087). Without it, images are
+ * left out and the texts are shown as stored.
  */
-export type RichTextImages = (...documents: unknown[]) => Promise<(mediaId: string) => RichTextImageSource | null>;
+export type RichTextRendering = (...documents: unknown[]) => Promise<RenderRichTextOptions>;
 
-type ImageResolver = Awaited<ReturnType<RichTextImages>>;
-
-/** The resolver for the rich-text fields of `rows`, or undefined when there are none (or no lookup). */
-async function imagesOf(collection: AnyContentCollection, rows: readonly { data: ContentData | null }[], images: RichTextImages | undefined): Promise<ImageResolver | undefined> {
+/** The options for the rich-text fields of `rows`, or undefined when there are none (or no hook). */
+async function renderingOf(collection: AnyContentCollection, rows: readonly { data: ContentData | null }[], rendering: RichTextRendering | undefined): Promise<RenderRichTextOptions | undefined> {
   const documents = collection.fields.filter((field) => field.kind === "richtext").flatMap((field) => rows.map((row) => row.data?.[field.name]));
-  return images && documents.length ? images(...documents) : undefined;
+  return rendering && documents.length ? rendering(...documents) : undefined;
 }
 
 /** A stored record as the API answers it: its fields (defaults of later rules filled in) and each rich text's sanitized HTML. */
-export function toContentRecord(collection: AnyContentCollection, row: { id: string; created: Date | string; updated: Date | string; data: ContentData | null }, resolveImage?: ImageResolver): RecordData {
+export function toContentRecord(collection: AnyContentCollection, row: { id: string; created: Date | string; updated: Date | string; data: ContentData | null }, options: RenderRichTextOptions = {}): RecordData {
   const parsed = validateData(collection, row.data ?? {});
   const data: ContentData = parsed.ok ? parsed.value : (row.data ?? {});
   const record: RecordData = { id: row.id, created: asDate(row.created), updated: asDate(row.updated) };
   for (const field of collection.fields) {
     const value = data[field.name] ?? null;
     record[field.name] = value;
-    if (field.kind === "richtext") record[`${field.name}_html`] = renderRichText(value as Parameters<typeof renderRichText>[0], { resolveImage });
+    if (field.kind === "richtext") record[`${field.name}_html`] = renderRichText(value as Parameters<typeof renderRichText>[0], options);
   }
   return record;
 }
@@ -220,7 +219,7 @@ async function write(collection: AnyContentCollection, id: string | undefined, d
 
 // ——— The collections ———
 
-function eventAccess(collection: AnyContentCollection, images?: RichTextImages): RecordEventAccess {
+function eventAccess(collection: AnyContentCollection, rendering?: RichTextRendering): RecordEventAccess {
   const readPublished = async (id: string) => {
     if (!isUuid(id)) return null;
     const [row] = await getDb()
@@ -239,7 +238,7 @@ function eventAccess(collection: AnyContentCollection, images?: RichTextImages):
   return {
     async read(id) {
       const row = await readPublished(id);
-      return row ? toContentRecord(collection, row, await imagesOf(collection, [row], images)) : null;
+      return row ? toContentRecord(collection, row, await renderingOf(collection, [row], rendering)) : null;
     },
     async whoMayView(target, auths, guest) {
       if ("id" in target) return access((await readPublished(target.id))?.data ?? null, auths, guest);
@@ -251,7 +250,7 @@ function eventAccess(collection: AnyContentCollection, images?: RichTextImages):
 }
 
 /** One content collection of the store as a record collection. */
-export function contentRecordCollection(collection: AnyContentCollection, images?: RichTextImages): RecordCollection {
+export function contentRecordCollection(collection: AnyContentCollection, rendering?: RichTextRendering): RecordCollection {
   const fields = contentFieldMap(collection.fields);
   const draftRefused = () => forbiddenResult(RECORD_API_MESSAGES.superusersOnly);
   return {
@@ -265,8 +264,8 @@ export function contentRecordCollection(collection: AnyContentCollection, images
     async list({ where, orderBy, limit, offset, auth }) {
       const draft = isDraftRead(collection, auth);
       const rows = await selectRows(recordSource(collection, draft), and(await visibleRule(collection, auth, draft), where)!, sql` order by ${sql.join(orderBy, sql`, `)} limit ${limit} offset ${offset}`);
-      const resolveImage = await imagesOf(collection, rows, images);
-      return rows.map((row) => toContentRecord(collection, row, resolveImage));
+      const options = await renderingOf(collection, rows, rendering);
+      return rows.map((row) => toContentRecord(collection, row, options));
     },
 
     async count({ where, auth }) {
@@ -279,7 +278,7 @@ export function contentRecordCollection(collection: AnyContentCollection, images
       if (!isUuid(id)) return null;
       const draft = isDraftRead(collection, auth);
       const [row] = await selectRows(recordSource(collection, draft), and(sql`${RECORD}.id = ${id}::uuid`, await visibleRule(collection, auth, draft))!);
-      return row ? toContentRecord(collection, row, await imagesOf(collection, [row], images)) : null;
+      return row ? toContentRecord(collection, row, await renderingOf(collection, [row], rendering)) : null;
     },
 
     async create(input, writer) {
@@ -305,7 +304,7 @@ export function contentRecordCollection(collection: AnyContentCollection, images
       return removed.ok ? removed : storeFailure(removed, collection.slugField ?? "id");
     },
 
-    events: eventAccess(collection, images),
+    events: eventAccess(collection, rendering),
   };
 }
 
@@ -360,6 +359,6 @@ export function redirectsRecordCollection(collection: Pick<AnyContentCollection,
 }
 
 /** Every registered content collection as a record collection (`redirecciones` over the redirects table), in the store's order. */
-export function contentRecordCollections(collections: readonly AnyContentCollection[] = listCollections(), options: { richTextImages?: RichTextImages } = {}): RecordCollection[] {
-  return collections.map((collection) => (collection.name === "redirecciones" ? redirectsRecordCollection(collection) : contentRecordCollection(collection, options.richTextImages)));
+export function contentRecordCollections(collections: readonly AnyContentCollection[] = listCollections(), options: { richTextRendering?: RichTextRendering } = {}): RecordCollection[] {
+  return collections.map((collection) => (collection.name === "redirecciones" ? redirectsRecordCollection(collection) : contentRecordCollection(collection, options.richTextRendering)));
 }

@@ -5,6 +5,9 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { faqGroups } from "~/features/site/content/faqs";
 import { legalPages } from "~/features/site/content/legal";
+import { ajustes } from "~/features/site/content-collections/ajustes";
+import { factsFromAjustes } from "~/features/site/site-facts.server";
+import { factTokenExpander, unknownFactTokens } from "./fact-tokens";
 import { DEMO_CLABE } from "./payment-account";
 import { paymentRule, quoteDefaults, siteConfig } from "./site-config";
 
@@ -14,7 +17,12 @@ import { paymentRule, quoteDefaults, siteConfig } from "./site-config";
 // empty database; every page, email and the quote PDF read the record (getSiteFacts), and no module
 // but the seed reads site-config. The /contact page once said 9:00 to 17:00 while the FAQ said 8:00
 // to 18:00, and a quote's default terms asked every customer for a 50 % deposit while the FAQ said
-// prototypes are paid on confirmation: this file fails on either.
+// prototypes are paid on confirmation: this file fails on either. The FAQ and the legal pages name the
+// facts ("{horario_en_frase}") and the page writes the published values in their place
+// (docs/decisions/0087), so a change in Ajustes reaches them too.
+
+/** A seeded text as a visitor reads it on a new site: the names replaced with the seed's facts. */
+const asShown = factTokenExpander(factsFromAjustes(ajustes.seed()[0]!));
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const siteConfigDir = path.join(root, "app/services/site-config");
@@ -113,20 +121,27 @@ describe("business facts come from the ajustes record", () => {
     expect(found).toEqual([]);
   });
 
-  it("the plant hours read the same on the FAQ and the legal terms as in the config", () => {
+  it("the FAQ and the legal terms name the plant hours instead of writing them, and read as the config's once shown", () => {
     const faqText = faqGroups.flatMap((group) => group.items.flatMap((item) => item.answer)).join("\n");
     const terms = legalPages.find((page) => page.slug === "terminos")!.body;
     for (const text of [faqText, terms]) {
-      expect(text).toContain(siteConfig.hours.inSentence);
-      // Whatever hours they state are the config's.
-      for (const [time] of text.matchAll(new RegExp(HOUR, "g"))) expect([siteConfig.hours.opens, siteConfig.hours.closes].map((value) => value.replace(/^0/, ""))).toContain(time);
+      expect(text).toContain("{horario_en_frase}");
+      expect(text.match(new RegExp(HOUR, "g"))).toBeNull();
+      expect(asShown(text)).toContain(siteConfig.hours.inSentence);
     }
+  });
+
+  it("every name between braces in the seeded FAQ and legal pages is a fact of Ajustes", () => {
+    const texts = [...faqGroups.flatMap((group) => group.items.flatMap((item) => item.answer)), ...legalPages.map((page) => page.body)];
+    expect(texts.filter((text) => text.includes("{")).length).toBeGreaterThan(5);
+    expect(texts.flatMap(unknownFactTokens)).toEqual([]);
+    expect(texts.map(asShown).filter((text) => /\{[a-z_]+\}/.test(text))).toEqual([]);
   });
 });
 
 describe("one payment rule", () => {
-  const faqAnswer = (question: string) => faqGroups.flatMap((group) => group.items).find((item) => item.question === question)!.answer.join(" ");
-  const terms = legalPages.find((page) => page.slug === "terminos")!.body;
+  const faqAnswer = (question: string) => asShown(faqGroups.flatMap((group) => group.items).find((item) => item.question === question)!.answer.join(" "));
+  const terms = asShown(legalPages.find((page) => page.slug === "terminos")!.body);
   const deposits = (text: string) => [...text.matchAll(/(\d+) ?% (?:de anticipo|restante)|anticipo del (\d+) ?%/g)].map((match) => Number(match[1] ?? match[2]));
 
   it("the FAQ «¿Piden anticipo?», the legal terms and a new quote's default terms state the same rule", () => {

@@ -1,5 +1,6 @@
-// The demo business data an empty database starts with: the `ajustes` record is seeded from it, and
-// so is the editorial content that quotes it (FAQ, legal pages). Nothing else reads it: pages, emails
+// The demo business data an empty database starts with: the `ajustes` record is seeded from it (the
+// FAQ and the legal pages name its facts, "{correo}", and show the record's; docs/decisions/0087).
+// Nothing else reads it but the about page's seed: pages, emails
 // and the quote PDF take the facts from the published `ajustes` record (docs/decisions/0047), and a
 // test fails when an hour, phone, email or CLABE is written anywhere else (business-facts.test.ts).
 // The demo bank account for SPEI is in payment-account.ts.

@@ -1,7 +1,8 @@
-import { formatAddress, paymentRule, siteConfig } from "~/services/site-config/site-config";
 import type { FaqGroup } from "./types";
 
-// Business facts (hours, email, payment terms) come from site-config, never written here.
+// Business facts (hours, address, email, payment terms) are written as names between braces, "{correo}",
+// which the page replaces with the published Ajustes when it renders (services/site-config/fact-tokens.ts,
+// docs/decisions/0087): never as values here.
 
 export const faqGroups: FaqGroup[] = [
   {
@@ -130,13 +131,13 @@ export const faqGroups: FaqGroup[] = [
         question: "¿Qué formas de pago aceptan?",
         answer: [
           "Transferencia electrónica por SPEI. Los pedidos del catálogo que recoge en planta también puede pagarlos al recogerlos.",
-          `Los datos bancarios (banco, CLABE, beneficiario y la referencia que debe escribir en el concepto) aparecen en cuanto usted acepta una cotización: en la página de la cotización, en el correo que confirma la aceptación y en el PDF. En los pedidos del catálogo aparecen en la confirmación del pedido. Para confirmar su pago, envíe el comprobante a ${siteConfig.email} con su número de cotización o de pedido.`,
+          `Los datos bancarios (banco, CLABE, beneficiario y la referencia que debe escribir en el concepto) aparecen en cuanto usted acepta una cotización: en la página de la cotización, en el correo que confirma la aceptación y en el PDF. En los pedidos del catálogo aparecen en la confirmación del pedido. Para confirmar su pago, envíe el comprobante a {correo} con su número de cotización o de pedido.`,
         ],
       },
       {
         question: "¿Piden anticipo?",
         answer: [
-          `${paymentRule()} ${siteConfig.paymentTerms.credit}`,
+          `{regla_de_pago} {credito}`,
         ],
       },
       {
@@ -159,7 +160,7 @@ export const faqGroups: FaqGroup[] = [
       {
         question: "¿Puedo recoger mi pedido en planta?",
         answer: [
-          `Sí. Puede recoger sin costo en nuestra planta (${formatAddress()}) ${siteConfig.hours.inSentence}. Le avisamos por correo cuando su pedido esté listo; presente su número de pedido y una identificación.`,
+          `Sí. Puede recoger sin costo en nuestra planta ({domicilio}) {horario_en_frase}. Le avisamos por correo cuando su pedido esté listo; presente su número de pedido y una identificación.`,
         ],
       },
       {
@@ -171,7 +172,7 @@ export const faqGroups: FaqGroup[] = [
       {
         question: "¿Qué hago si mi pedido llega dañado?",
         answer: [
-          `Anótelo en la guía de la paquetería al recibir, tome fotografías del empaque y de las piezas, y escríbanos a ${siteConfig.email} dentro de las 48 horas siguientes. Nosotros gestionamos la reclamación y reponemos las piezas dañadas.`,
+          `Anótelo en la guía de la paquetería al recibir, tome fotografías del empaque y de las piezas, y escríbanos a {correo} dentro de las 48 horas siguientes. Nosotros gestionamos la reclamación y reponemos las piezas dañadas.`,
         ],
       },
     ],

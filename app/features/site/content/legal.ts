@@ -1,14 +1,14 @@
-import { formatAddress, siteConfig } from "~/services/site-config/site-config";
 import type { LegalPage } from "./types";
 
 // Markdown seeded into `pages` on an empty database. Business facts (name, RFC, address, email,
-// hours, payment terms) are interpolated from site-config; quotations use « » like the rest of the site.
+// hours, payment terms) are names between braces, "{razon_social}", which the page replaces with the
+// published Ajustes when it renders (docs/decisions/0087); quotations use « » like the rest of the site.
 
 const avisoDePrivacidad = `## Identidad y domicilio del responsable
 
-${siteConfig.legalName} (en adelante, «Forja»), con RFC ${siteConfig.rfc} y domicilio en ${formatAddress()}, es responsable del tratamiento de sus datos personales conforme a la Ley Federal de Protección de Datos Personales en Posesión de los Particulares (LFPDPPP) y demás disposiciones aplicables.
+{razon_social} (en adelante, «Forja»), con RFC {rfc} y domicilio en {domicilio}, es responsable del tratamiento de sus datos personales conforme a la Ley Federal de Protección de Datos Personales en Posesión de los Particulares (LFPDPPP) y demás disposiciones aplicables.
 
-Para cualquier asunto relacionado con este aviso, puede escribirnos a ${siteConfig.email}.
+Para cualquier asunto relacionado con este aviso, puede escribirnos a {correo}.
 
 ## Datos personales que recabamos
 
@@ -42,7 +42,7 @@ Adicionalmente, podemos usar sus datos de identificación y contacto para:
 2. Realizar encuestas de satisfacción y evaluar la calidad de nuestro servicio.
 3. Elaborar estadísticas internas sobre el uso del sitio y el tipo de proyectos que recibimos.
 
-Estas finalidades no son necesarias para la relación comercial. Si no desea que sus datos se traten para ellas, envíe un correo a ${siteConfig.email} con el asunto «Finalidades secundarias». Su negativa no será motivo para negarle nuestros servicios.
+Estas finalidades no son necesarias para la relación comercial. Si no desea que sus datos se traten para ellas, envíe un correo a {correo} con el asunto «Finalidades secundarias». Su negativa no será motivo para negarle nuestros servicios.
 
 ## Archivos técnicos y confidencialidad
 
@@ -66,7 +66,7 @@ Usted tiene derecho a conocer qué datos personales tenemos y para qué los usam
 
 ## Cómo ejercer sus derechos ARCO
 
-Envíe su solicitud al correo ${siteConfig.email} con el asunto «Derechos ARCO». La solicitud debe contener:
+Envíe su solicitud al correo {correo} con el asunto «Derechos ARCO». La solicitud debe contener:
 
 1. Su nombre completo y un correo electrónico para recibir la respuesta.
 2. Una copia de su identificación oficial o, si actúa por otra persona, los documentos que acrediten la representación.
@@ -80,13 +80,13 @@ Algunos datos no podrán cancelarse mientras exista una obligación legal de con
 
 ## Revocación del consentimiento
 
-Usted puede revocar en cualquier momento el consentimiento que nos otorgó para el tratamiento de sus datos personales, enviando su solicitud a ${siteConfig.email} con el asunto «Revocación de consentimiento» y los mismos requisitos indicados para los derechos ARCO. Le responderemos en un plazo máximo de 20 días hábiles.
+Usted puede revocar en cualquier momento el consentimiento que nos otorgó para el tratamiento de sus datos personales, enviando su solicitud a {correo} con el asunto «Revocación de consentimiento» y los mismos requisitos indicados para los derechos ARCO. Le responderemos en un plazo máximo de 20 días hábiles.
 
 La revocación no tiene efectos retroactivos y, en algunos casos, no podremos atenderla de inmediato por obligaciones legales vigentes o porque implicaría dar por terminada la relación comercial en curso.
 
 ## Limitación del uso y divulgación
 
-Si desea dejar de recibir comunicaciones comerciales, puede solicitarlo en cualquier momento a ${siteConfig.email} o mediante el enlace para darse de baja incluido en cada correo informativo.
+Si desea dejar de recibir comunicaciones comerciales, puede solicitarlo en cualquier momento a {correo} o mediante el enlace para darse de baja incluido en cada correo informativo.
 
 ## Uso de cookies
 
@@ -108,7 +108,7 @@ Si considera que su derecho a la protección de datos personales ha sido vulnera
 
 const terminos = `## Aceptación
 
-Estos términos y condiciones regulan las cotizaciones, pedidos y servicios de ${siteConfig.legalName} (en adelante, «Forja»), con RFC ${siteConfig.rfc} y domicilio en ${formatAddress()}. Al solicitar una cotización, confirmar un pedido o usar nuestro sitio, usted (en adelante, «el Cliente») acepta estos términos. Cualquier condición distinta debe pactarse por escrito en la cotización o en un contrato firmado por ambas partes.
+Estos términos y condiciones regulan las cotizaciones, pedidos y servicios de {razon_social} (en adelante, «Forja»), con RFC {rfc} y domicilio en {domicilio}. Al solicitar una cotización, confirmar un pedido o usar nuestro sitio, usted (en adelante, «el Cliente») acepta estos términos. Cualquier condición distinta debe pactarse por escrito en la cotización o en un contrato firmado por ambas partes.
 
 ## Cotizaciones
 
@@ -134,10 +134,10 @@ Los precios de los productos del catálogo publicados en el sitio pueden cambiar
 
 ## Pagos
 
-Los pagos se realizan mediante transferencia electrónica por SPEI a la cuenta que se indica al aceptar la cotización (en su página del portal, en el correo que confirma la aceptación y en el PDF) o en la confirmación del pedido del catálogo. Los pedidos del catálogo que se recogen en planta también pueden pagarse al recogerlos. El Cliente debe enviar el comprobante a ${siteConfig.email} con su número de cotización o pedido.
+Los pagos se realizan mediante transferencia electrónica por SPEI a la cuenta que se indica al aceptar la cotización (en su página del portal, en el correo que confirma la aceptación y en el PDF) o en la confirmación del pedido del catálogo. Los pedidos del catálogo que se recogen en planta también pueden pagarse al recogerlos. El Cliente debe enviar el comprobante a {correo} con su número de cotización o pedido.
 
-- ${siteConfig.paymentTerms.onConfirmation}
-- ${siteConfig.paymentTerms.series}
+- {pago_al_confirmar}
+- {pago_series}
 - Crédito: disponible para clientes recurrentes, sujeto a evaluación y a las condiciones pactadas por escrito.
 
 Forja no inicia la fabricación hasta recibir el pago o anticipo correspondiente y puede retener la entrega de pedidos con saldos vencidos.
@@ -156,9 +156,9 @@ Forja informará al Cliente cualquier retraso en cuanto lo conozca, junto con la
 
 ## Envíos y recolección
 
-Los pedidos se envían por paquetería nacional o flete dedicado al domicilio indicado por el Cliente, o se recogen en planta ${siteConfig.hours.inSentence}. El riesgo de pérdida o daño pasa al Cliente al entregar el pedido a la paquetería o al momento de la recolección en planta.
+Los pedidos se envían por paquetería nacional o flete dedicado al domicilio indicado por el Cliente, o se recogen en planta {horario_en_frase}. El riesgo de pérdida o daño pasa al Cliente al entregar el pedido a la paquetería o al momento de la recolección en planta.
 
-Forja embala las piezas para protegerlas durante el transporte. Si un pedido llega dañado, el Cliente debe anotarlo en la guía de entrega y avisar a ${siteConfig.email} dentro de las 48 horas siguientes, con fotografías del empaque y de las piezas, para gestionar la reclamación con la paquetería.
+Forja embala las piezas para protegerlas durante el transporte. Si un pedido llega dañado, el Cliente debe anotarlo en la guía de entrega y avisar a {correo} dentro de las 48 horas siguientes, con fotografías del empaque y de las piezas, para gestionar la reclamación con la paquetería.
 
 ## Garantía de fabricación
 

@@ -14,7 +14,7 @@ import { createRecord, deleteRecord } from "~/services/records/writes.server";
 import { setupTestDatabase } from "../../../../tests/support/test-database";
 import { recordFormMedia } from "../editor/editor.server";
 import { servicios } from "../content-collections/servicios";
-import { renderRichTextWithImages } from "./rich-text-images.server";
+import { renderSiteRichText } from "../rich-text.server";
 
 // Library images in long texts and `medios` through the record API (docs/decisions/0050), on a real
 // database wired as the server wires it (hooks.server.ts): the rows are written straight into the
@@ -54,7 +54,7 @@ beforeAll(async () => {
 
 describe("library images in long texts", () => {
   it("render as a sanitized <picture>: AVIF then WebP at every width, the image's size, the node's alt text", async () => {
-    const html = await renderRichTextWithImages(doc(paragraph(text("Antes "), image(photo, 'Brida "B" <script>alert(1)</script>'), text(" después"))));
+    const html = await renderSiteRichText(doc(paragraph(text("Antes "), image(photo, 'Brida "B" <script>alert(1)</script>'), text(" después"))));
     expect(html).toBe(
       `<p>Antes <picture><source type="image/avif" srcset="/medios/${photo}/400.avif 400w, /medios/${photo}/800.avif 800w, /medios/${photo}/1600.avif 1600w" sizes="(min-width: 768px) 720px, 100vw" />` +
         `<img src="/medios/${photo}/1600.webp" srcset="/medios/${photo}/400.webp 400w, /medios/${photo}/800.webp 800w, /medios/${photo}/1600.webp 1600w" sizes="(min-width: 768px) 720px, 100vw" ` +
@@ -63,7 +63,7 @@ describe("library images in long texts", () => {
   });
 
   it("leave out an image that is no longer in the library, and an id that cannot be one", async () => {
-    const html = await renderRichTextWithImages(JSON.stringify(doc(paragraph(image(UNKNOWN, "Borrada"), text("Texto"), image("../../etc/passwd", "Mala")))));
+    const html = await renderSiteRichText(JSON.stringify(doc(paragraph(image(UNKNOWN, "Borrada"), text("Texto"), image("../../etc/passwd", "Mala")))));
     expect(html).toBe("<p>Texto</p>");
   });
 });

@@ -1,6 +1,6 @@
 import { mediaUrl, type MediaFormat, type MediaView } from "~/lib/media";
 import { richTextImageIds } from "~/lib/rich-text/image-ids";
-import { renderRichText, type RichTextImageSource } from "~/lib/rich-text/render.server";
+import type { RichTextImageSource } from "~/lib/rich-text/render.server";
 import { mediaViews } from "./media-library.server";
 
 // Images of the library inside long texts (docs/decisions/0050): the stored node keeps the media id
@@ -35,9 +35,4 @@ export async function richTextImageResolver(...documents: unknown[]): Promise<Ri
     const view = views.get(mediaId);
     return view ? richTextImageSource(view) : null;
   };
-}
-
-/** One stored long text as sanitized HTML with its library images. */
-export async function renderRichTextWithImages(value: Parameters<typeof renderRichText>[0]): Promise<string> {
-  return renderRichText(value, { resolveImage: await richTextImageResolver(value) });
 }

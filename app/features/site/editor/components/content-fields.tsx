@@ -4,6 +4,7 @@ import { checkCopy, checkRichTextCopy, type CopyKind, type CopyWarning } from "~
 import type { FieldErrors } from "~/lib/result";
 import type { ContentData, ContentField } from "~/services/content/collection";
 import { richTextBlocks } from "~/services/content/diff";
+import { FACT_TOKENS, unknownFactWarnings } from "~/services/site-config/fact-tokens";
 import { mediaThumbnail, MediaField, useMediaLibrary } from "./media-picker";
 
 // The record form of /admin/contenido, drawn from the collection's `fields` (docs/decisions/0045):
@@ -80,7 +81,11 @@ function copyKind(field: ContentField): CopyKind {
 }
 
 function warningsFor(field: ContentField, value: unknown): (CopyWarning & { block?: number })[] {
-  if (field.kind === "richtext") return value ? checkRichTextCopy(richTextBlocks(value)) : [];
+  if (field.kind === "richtext") {
+    if (!value) return [];
+    const blocks = richTextBlocks(value);
+    return [...checkRichTextCopy(blocks), ...unknownFactWarnings(blocks)];
+  }
   if (field.kind !== "text" && field.kind !== "textarea") return [];
   const text = typeof value === "string" ? value : "";
   const kind = copyKind(field);
@@ -115,6 +120,28 @@ function Help({ id, text }: { id: string; text?: string }) {
       {text}
     </p>
   ) : null;
+}
+
+/** The facts of Ajustes a long text may name: the page shows the published value in their place (docs/decisions/0087). */
+function FactTokensHelp() {
+  return (
+    <details className="mt-2 text-sm text-acero-700">
+      <summary className="cursor-pointer font-medium text-forja-700 underline-offset-2 hover:underline">Datos del negocio que puede escribir</summary>
+      <p className="mt-1">
+        Escriba uno de estos nombres entre llaves y la página mostrará el dato de Ajustes; si cambia el horario o el domicilio en Ajustes, el texto cambia solo.
+      </p>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+        {FACT_TOKENS.map((token) => (
+          <div key={token.name} className="contents">
+            <dt>
+              <code className="break-all">{`{${token.name}}`}</code>
+            </dt>
+            <dd className="text-acero-600">{token.label}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
 }
 
 function ErrorText({ id, message }: { id: string; message?: string }) {
@@ -260,6 +287,7 @@ function ContentFieldControl({ field, values, onChange, errors, path = "", disab
       <Label htmlFor={id} field={field} />
       <Help id={helpId} text={field.help} />
       {control}
+      {field.kind === "richtext" ? <FactTokensHelp /> : null}
       <ErrorText id={errorId} message={error} />
       <CopyWarnings fieldId={id} warnings={warnings} />
     </div>
