@@ -116,4 +116,40 @@ describe("handleAuthRequest (better-auth's HTTP API for API clients)", () => {
     const signedUp = await post("sign-up/email", { email: uniqueEmail("valida"), password: "Clave-larga-cliente-1", name: "Ana Ruiz" });
     expect(signedUp.status).toBe(200);
   });
+
+  it("lists a user's sessions without their tokens: one session's holder cannot take the others", async () => {
+    const { email, user: customer } = await register("sesiones");
+    const first = await apiSignIn({ email, password: PASSWORD }, nextTestIp());
+    const second = await apiSignIn({ email, password: PASSWORD }, nextTestIp());
+    const firstToken = first.headers.get("set-auth-token")!;
+    const secondToken = second.headers.get("set-auth-token")!;
+    expect(firstToken && secondToken).toBeTruthy();
+
+    const listed = await handleAuthRequest(new Request("http://localhost/api/sesion/list-sessions", { headers: { authorization: `Bearer ${firstToken}` } }), nextTestIp());
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get("cache-control")).toBe("private, no-store");
+    const text = await listed.text();
+    const sessions = JSON.parse(text) as Record<string, unknown>[];
+    const ids = (await getDb().select({ id: session.id }).from(session).where(eq(session.userId, customer.id))).map((row) => row.id);
+    expect(sessions.map((entry) => entry.id).sort()).toEqual([...ids].sort());
+    expect(sessions.length).toBeGreaterThanOrEqual(2);
+    for (const entry of sessions) {
+      expect(entry).not.toHaveProperty("token");
+      expect(entry).toMatchObject({ userId: customer.id, expiresAt: expect.any(String) });
+    }
+    expect(text).not.toContain(secondToken);
+    expect(text).not.toContain(firstToken);
+
+    // The others still end from the first, without knowing their tokens.
+    const revoked = await handleAuthRequest(
+      new Request("http://localhost/api/sesion/revoke-other-sessions", { method: "POST", headers: { authorization: `Bearer ${firstToken}`, "content-type": "application/json", origin: "http://localhost:3000" }, body: "{}" }),
+      nextTestIp(),
+    );
+    expect(revoked.status).toBe(200);
+    expect(await getSessionUser(requestMeta("/api/users/me", { authorization: `Bearer ${secondToken}` }))).toBeNull();
+    expect((await getSessionUser(requestMeta("/api/users/me", { authorization: `Bearer ${firstToken}` })))?.id).toBe(customer.id);
+
+    // Without a session there is no list, as before.
+    expect((await handleAuthRequest(new Request("http://localhost/api/sesion/list-sessions"), nextTestIp())).status).toBe(401);
+  });
 });

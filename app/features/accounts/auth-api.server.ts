@@ -81,10 +81,35 @@ export async function handleAuthRequest(request: Request, ip: string): Promise<R
   }
   const response = await forwardToAuth(request, ip);
   const path = new URL(request.url).pathname;
+  if (path === LIST_SESSIONS_PATH) return withoutSessionTokens(response);
   if (PROVIDER_CALLBACK.test(path)) return refuseOneStepProviderSignIn(response);
   // The other sign-ins (a provider's ID token to /sign-in/social) open a session in the answer itself.
   if (path.startsWith(`${AUTH_BASE_PATH}/sign-in/`) && response.ok) return refuseOneStepSignIn(response);
   return response;
+}
+
+const LIST_SESSIONS_PATH = `${AUTH_BASE_PATH}/list-sessions`;
+
+/**
+ * better-auth lists a user's sessions with each one's token, and a token is the whole credential of
+ * that session (the bearer plugin takes it). Whoever holds one session would leave with all the
+ * others, which outlive signing the first one out. The list keeps everything else (id, device, IP,
+ * dates); a client ends the other sessions with /revoke-other-sessions (docs/decisions/0088).
+ */
+async function withoutSessionTokens(response: Response): Promise<Response> {
+  if (!response.ok || !response.headers.get("content-type")?.includes("application/json")) return response;
+  const sessions: unknown = await response.json();
+  const listed = Array.isArray(sessions)
+    ? sessions.map((entry: unknown) => {
+        if (typeof entry !== "object" || entry === null) return entry;
+        const { token: _token, ...shown } = entry as Record<string, unknown>;
+        return shown;
+      })
+    : sessions;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  headers.set("Cache-Control", "private, no-store");
+  return Response.json(listed, { status: response.status, headers });
 }
 
 /** better-auth's provider callbacks (social providers and generic OAuth), which open a session too. */
