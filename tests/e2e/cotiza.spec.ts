@@ -757,4 +757,22 @@ test("/cotiza/enviada offers «Crear mi cuenta» to a visitor and «Ver mis coti
   await main.getByRole("link", { name: "Ver mis cotizaciones" }).click();
   await expect(page).toHaveURL("/quotes");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mis cotizaciones");
+  // Nothing asked yet: no requests to show.
+  await expect(page.getByRole("region", { name: "Solicitudes en proceso" })).toHaveCount(0);
+
+  // A request sent while signed in is on /quotes at once, before any quote answers it.
+  const request = page.context().request;
+  const token = await fetchFormToken(request, "/cotiza");
+  await page.waitForTimeout(3_100);
+  const posted = await request.post("/cotiza", { multipart: quoteMultipart(quoteValues({ service: { value: "maquinado-cnc", label: "Maquinado CNC" } }), token), maxRedirects: 0 });
+  expect(posted.status()).toBe(302);
+  const folio = new URL(posted.headers()["location"]!, "http://x").searchParams.get("folio")!;
+  await page.goto("/quotes");
+  const waiting = page.getByRole("region", { name: "Solicitudes en proceso" });
+  await expect(waiting.getByRole("listitem")).toHaveCount(1);
+  await expect(waiting.getByRole("listitem")).toContainText(`Solicitud ${folio}`);
+  await expect(waiting.getByRole("listitem")).toContainText("Maquinado CNC");
+  await expect(waiting.getByRole("listitem")).toContainText("Recibida: la revisaremos en breve");
+  await expect(main).not.toContainText("Aún no tiene cotizaciones");
+  expect(await axeViolations(page)).toEqual([]);
 });

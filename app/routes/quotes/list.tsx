@@ -10,6 +10,7 @@ import { QuoteStatusPill } from "~/features/quotes/components/quote-status-pill"
 import { ValidityCountdown } from "~/features/quotes/components/validity-countdown";
 import { useLiveUpdates } from "~/lib/live/use-live-updates";
 import { listQuotesForCustomer } from "~/features/quotes/list.server";
+import { listWaitingRequestsForCustomer, type WaitingRequestStage } from "~/features/solicitudes/index.server";
 import { formatDate, formatMoney } from "~/lib/format";
 import { requestMeta } from "~/lib/request-meta";
 import { failureMessages, failureStatus } from "~/lib/result";
@@ -21,8 +22,9 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: "Mis cotizacione
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(requestMeta(request, context));
   const now = new Date();
-  const quotes = await listQuotesForCustomer(user.id, now);
+  const [quotes, requests] = await Promise.all([listQuotesForCustomer(user.id, now), listWaitingRequestsForCustomer(user.id)]);
   return {
+    requests,
     now,
     // Quotes join an account by its confirmed email: until then, say so instead of "no quotes".
     unconfirmedEmail: user.emailVerified ? null : user.email,
@@ -41,8 +43,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { sent: `Le enviamos un correo nuevo de confirmación a ${user.email}. Abra el enlace y sus cotizaciones aparecerán aquí.`, error: null };
 }
 
+const STAGE_TEXT: Record<WaitingRequestStage, string> = {
+  recibida: "Recibida: la revisaremos en breve",
+  "en-revision": "En revisión por ingeniería",
+  "en-preparacion": "Cotización en preparación",
+};
+
+/** The customer's quote requests that no sent quote answers yet, so a new request is not met with "no quotes". */
+function WaitingRequests({ requests }: { requests: Route.ComponentProps["loaderData"]["requests"] }) {
+  return (
+    <section aria-labelledby="solicitudes-en-proceso">
+      <h2 id="solicitudes-en-proceso" className="text-lg font-semibold text-acero-900">
+        Solicitudes en proceso
+      </h2>
+      <p className="mt-1 max-w-2xl text-sm text-acero-700">Cuando le enviemos la cotización de una solicitud, aparecerá en la lista de cotizaciones y le avisaremos por correo.</p>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {requests.map((request) => (
+          <li key={request.id} className="rounded-lg border border-acero-200 bg-white p-4">
+            <p className="font-semibold text-acero-900">Solicitud {request.number}</p>
+            <p className="mt-1 text-sm text-acero-700">
+              Enviada el {formatDate(request.createdAt)}
+              {request.service ? ` · ${request.service}` : ""}
+            </p>
+            <p className="mt-2 text-sm font-medium text-forja-700">{STAGE_TEXT[request.stage]}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function QuotesListPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { quotes, now, unconfirmedEmail } = loaderData;
+  const { quotes, requests, now, unconfirmedEmail } = loaderData;
   // Live: the server sends only this customer's quotes; any change (status, a revision sent) reloads the list.
   useLiveUpdates(["cotizaciones/*"]);
   return (
@@ -50,7 +82,8 @@ export default function QuotesListPage({ loaderData, actionData }: Route.Compone
       <PageIntro eyebrow="Mi cuenta" title="Mis cotizaciones" lead="Consulte, acepte o rechace las cotizaciones que Forja le envía." />
       <div className="container-page space-y-8 py-10">
         {unconfirmedEmail ? <ConfirmEmailNotice email={unconfirmedEmail} sent={actionData?.sent} error={actionData?.error} /> : null}
-        {quotes.length === 0 && unconfirmedEmail ? null : quotes.length === 0 ? (
+        {requests.length > 0 ? <WaitingRequests requests={requests} /> : null}
+        {quotes.length === 0 && (unconfirmedEmail || requests.length > 0) ? null : quotes.length === 0 ? (
           <div className="rounded-lg border border-dashed border-acero-300 p-8 text-center">
             <h2 className="text-lg font-semibold text-acero-900">Aún no tiene cotizaciones</h2>
             <p className="mx-auto mt-2 max-w-xl text-acero-700">
