@@ -50,6 +50,14 @@ export function formatDate(value: Date | string): string {
   return dateFmt().format(new Date(value));
 }
 
+let calendarFmt: Intl.DateTimeFormat | undefined;
+
+/** A date without a time ("2026-12-10", a required-by date): that calendar day, never shifted by a time zone. */
+export function formatCalendarDate(value: string): string {
+  calendarFmt ??= new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: "UTC" });
+  return calendarFmt.format(new Date(`${value}T00:00:00Z`));
+}
+
 export function formatDateTime(value: Date | string): string {
   return dateTimeFmt().format(new Date(value));
 }

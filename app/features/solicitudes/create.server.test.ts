@@ -231,6 +231,52 @@ describe("submitForm: a quote request that succeeds", () => {
     expect(renderedMail(staff[0]!).html).toContain("soporte.step");
   });
 
+  it("the two e-mails repeat the whole project: quantities, date, material, finish, tolerances, threads and city", async () => {
+    const email = uniqueEmail("proyecto");
+    const result = expectOk(
+      await submitQuote(
+        validQuoteFields({
+          formToken: quoteToken(),
+          email,
+          quantity: "1",
+          extraQuantities: "100, 1000",
+          requiredBy: "2099-12-10",
+          material: "Aluminio 6061-T6",
+          finish: "Anodizado negro",
+          tolerance: "estrictas",
+          threads: "si",
+        }),
+        [{ name: "plano.pdf", bytes: pdfFile(), type: "application/pdf" }],
+      ),
+    );
+    const [confirmation] = (await getDb().select().from(outbox).where(eq(outbox.to, email.toLowerCase()))).map(renderedMail);
+    const [staff] = (await getDb().select().from(outbox).where(sql`${outbox.subject} like ${`[${result.number}]%`}`)).map(renderedMail);
+    for (const mail of [confirmation!, staff!]) {
+      for (const line of [
+        "Cantidad: 1 pieza",
+        "Cotizar también: 100, 1,000",
+        "Fecha requerida: 10 de diciembre de 2099",
+        "Material: Aluminio 6061-T6",
+        "Acabado: Anodizado negro",
+        "Tolerancias: Más estrictas (indicadas en plano PDF)",
+        "Roscas: sí",
+      ]) {
+        expect(mail.text, line).toContain(line);
+        expect(mail.html, line).toContain(line);
+      }
+    }
+    expect(staff!.text).toContain("Ana Torres, Maquinados del Bajío (Querétaro, Qro.)");
+
+    // What was not asked is not invented: no material line, no threads line, and "sin fecha indicada".
+    const plain = uniqueEmail("sencillo");
+    expectOk(await submitQuote(validQuoteFields({ formToken: quoteToken(), email: plain })));
+    const [short] = (await getDb().select().from(outbox).where(eq(outbox.to, plain.toLowerCase()))).map(renderedMail);
+    expect(short!.text).toContain("Cantidad: 25 piezas");
+    expect(short!.text).toContain("Fecha requerida: sin fecha indicada");
+    expect(short!.text).toContain("Tolerancias: Estándar (ISO 2768-m)");
+    expect(short!.text).not.toMatch(/Material:|Acabado:|Roscas:|Cotizar también:/);
+  });
+
   it("stores a request without files and numbers the next one consecutively", async () => {
     const first = expectOk(await submitQuote(validQuoteFields({ formToken: quoteToken(), email: uniqueEmail("sin-archivos") })));
     const second = expectOk(await submitQuote(validQuoteFields({ formToken: quoteToken(), email: uniqueEmail("sin-archivos") })));

@@ -2,8 +2,9 @@ import { enqueueMails, type DbTransaction } from "~/services/mail/outbox.server"
 import { staffRecipientsFor } from "~/services/mail/mail-config.server";
 import type { EmailContent, EmailFacts } from "~/services/mail/templates.server";
 import { getEnv } from "~/lib/env.server";
-import { shortFileName } from "~/lib/format";
-import { CERTIFICATE_OPTIONS, INDUSTRY_OPTIONS, SERVICE_OPTIONS } from "./forms";
+import { formatCalendarDate, formatNumber, shortFileName } from "~/lib/format";
+import { formatUnitQuantity } from "~/lib/units";
+import { CERTIFICATE_OPTIONS, INDUSTRY_OPTIONS, SERVICE_OPTIONS, TOLERANCE_OPTIONS } from "./forms";
 
 export interface SolicitudMailData {
   id: string;
@@ -15,7 +16,15 @@ export interface SolicitudMailData {
   phone?: string | null;
   industry?: string | null;
   service?: string | null;
+  city?: string | null;
   quantity?: number | null;
+  extraQuantities?: number[];
+  /** "2026-12-10": a calendar day. */
+  requiredBy?: string | null;
+  material?: string | null;
+  finish?: string | null;
+  tolerance?: string | null;
+  threads?: boolean | null;
   description?: string | null;
   subject?: string | null;
   message?: string | null;
@@ -31,7 +40,13 @@ function summaryLines(data: SolicitudMailData): string[] {
   return [
     `Industria: ${labelOf(INDUSTRY_OPTIONS, data.industry)}`,
     `Servicio: ${labelOf(SERVICE_OPTIONS, data.service)}`,
-    `Cantidad: ${data.quantity ?? "—"}`,
+    `Cantidad: ${data.quantity != null ? formatUnitQuantity(data.quantity, "pieza") : "—"}`,
+    ...(data.extraQuantities?.length ? [`Cotizar también: ${data.extraQuantities.map((quantity) => formatNumber(quantity)).join(", ")}`] : []),
+    `Fecha requerida: ${data.requiredBy ? formatCalendarDate(data.requiredBy) : "sin fecha indicada"}`,
+    ...(data.material ? [`Material: ${data.material}`] : []),
+    ...(data.finish ? [`Acabado: ${data.finish}`] : []),
+    `Tolerancias: ${labelOf(TOLERANCE_OPTIONS, data.tolerance)}`,
+    ...(data.threads == null ? [] : [`Roscas: ${data.threads ? "sí" : "no"}`]),
     `Certificados: ${data.certificates?.length ? data.certificates.map((value) => labelOf(CERTIFICATE_OPTIONS, value)).join(", ") : "ninguno"}`,
     // Names are the customer's data: shortened, without control or bidi characters (React escapes the rest).
     `Archivos: ${data.files.length ? data.files.map((file) => shortFileName(file.name, 60)).join(", ") : "sin archivos"}`,
@@ -65,7 +80,7 @@ export async function enqueueSolicitudEmails(tx: DbTransaction, facts: EmailFact
     preheader: `${data.number}: ${data.name}${data.company ? ` (${data.company})` : ""}`,
     heading: `${isQuote ? "Nueva solicitud de cotización" : "Nuevo mensaje de contacto"} ${data.number}`,
     paragraphs: [
-      `De: ${data.name}${data.company ? `, ${data.company}` : ""} · ${data.email}${data.phone ? ` · ${data.phone}` : ""}`,
+      `De: ${data.name}${data.company ? `, ${data.company}` : ""}${data.city ? ` (${data.city})` : ""} · ${data.email}${data.phone ? ` · ${data.phone}` : ""}`,
       ...summaryLines(data),
     ],
     action: { label: "Abrir en el panel", url: `${publicUrl}/admin/formularios/${data.id}` },

@@ -1,4 +1,4 @@
-import { formatNumber } from "~/lib/format";
+import { formatCalendarDate, formatNumber } from "~/lib/format";
 import { formatUnitQuantity } from "~/lib/units";
 import { CERTIFICATE_OPTIONS, INDUSTRY_OPTIONS, SERVICE_OPTIONS, TOLERANCE_OPTIONS } from "../forms";
 import { optionLabel, SolicitudField, SolicitudPanel } from "./solicitud-panel";
@@ -6,13 +6,6 @@ import type { SolicitudProjectFields } from "../types";
 
 // What the person asked for, on the staff solicitud page: the project of a quote request, and the
 // subject and message of a contact form.
-
-const calendarDate = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: "UTC" });
-
-/** A date without time ("fecha requerida"): read as that calendar day, not as UTC midnight. */
-function formatCalendarDate(value: string): string {
-  return calendarDate.format(new Date(`${value}T00:00:00Z`));
-}
 
 export interface SolicitudProjectProps {
   solicitud: SolicitudProjectFields;
