@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, notExists } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { quotes } from "~/db/schema/quotes";
 import { solicitudes } from "~/db/schema/solicitudes";
-import { SERVICE_OPTIONS } from "./forms";
+import { optionLabel, SERVICE_OPTIONS } from "./forms";
 
 // What a signed-in customer sees on /quotes before any quote reaches them: their quote requests still
 // waiting for one. A request leaves this list when a quote made from it is sent (it is then on the
@@ -41,7 +41,7 @@ export async function listWaitingRequestsForCustomer(userId: string): Promise<Wa
     id: row.id,
     number: row.number,
     createdAt: row.createdAt,
-    service: SERVICE_OPTIONS.find((option) => option.value === row.service)?.label ?? null,
+    service: optionLabel(SERVICE_OPTIONS, row.service),
     stage: STAGES[row.status as keyof typeof STAGES],
   }));
 }

@@ -4,7 +4,7 @@ import { solicitudes } from "~/db/schema/solicitudes";
 import { logger } from "~/lib/logger.server";
 import { mexicoCityDateTime, mexicoCityDay } from "~/lib/time";
 import type { SolicitudFilters } from "./filters";
-import { CERTIFICATE_OPTIONS, INDUSTRY_OPTIONS, SERVICE_OPTIONS, SOLICITUD_STATUSES, SOLICITUD_TYPES, TOLERANCE_OPTIONS } from "./forms";
+import { CERTIFICATE_OPTIONS, INDUSTRY_OPTIONS, optionLabel, SERVICE_OPTIONS, SOLICITUD_STATUSES, SOLICITUD_TYPES, TOLERANCE_OPTIONS } from "./forms";
 import { dateOrder, fileCount, filterWhere } from "./list-query.server";
 import { SOLICITUD_STATUS_ORDER } from "./states";
 
@@ -12,8 +12,7 @@ import { SOLICITUD_STATUS_ORDER } from "./states";
 
 export const CSV_BATCH_SIZE = 500;
 
-const label = (options: readonly { value: string; label: string }[], value: string | null) =>
-  value ? (options.find((option) => option.value === value)?.label ?? value) : "";
+const label = (options: readonly { value: string; label: string }[], value: string | null) => optionLabel(options, value) ?? "";
 
 /** `numeric`: the value is a number Forja generated (csvNumber); every other value is text and guarded. */
 const CSV_COLUMNS: { header: string; value: (row: CsvRow) => string; numeric?: true }[] = [

@@ -4,6 +4,10 @@ import { emailField, isMexicanPhone, MEXICAN_PHONE_MESSAGE } from "~/lib/form-fi
 
 // Shared by the browser (instant validation) and the server (the authority).
 
+/** The label of an option's value; the value itself when it is not among the options; null without a value. */
+export const optionLabel = (options: readonly { value: string; label: string }[], value: string | null | undefined) =>
+  value ? (options.find((option) => option.value === value)?.label ?? value) : null;
+
 export const INDUSTRY_OPTIONS = [
   { value: "aeroespacial", label: "Aeroespacial" },
   { value: "agricola", label: "Agrícola" },

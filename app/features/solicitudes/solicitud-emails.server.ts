@@ -4,7 +4,7 @@ import type { EmailContent, EmailFacts } from "~/services/mail/templates.server"
 import { getEnv } from "~/lib/env.server";
 import { formatCalendarDate, formatNumber, shortFileName } from "~/lib/format";
 import { formatUnitQuantity } from "~/lib/units";
-import { CERTIFICATE_OPTIONS, INDUSTRY_OPTIONS, SERVICE_OPTIONS, TOLERANCE_OPTIONS } from "./forms";
+import { CERTIFICATE_OPTIONS, INDUSTRY_OPTIONS, optionLabel, SERVICE_OPTIONS, TOLERANCE_OPTIONS } from "./forms";
 
 export interface SolicitudMailData {
   id: string;
@@ -32,8 +32,7 @@ export interface SolicitudMailData {
   files: { name: string; size: number }[];
 }
 
-const labelOf = (options: readonly { value: string; label: string }[], value?: string | null) =>
-  options.find((option) => option.value === value)?.label ?? value ?? "—";
+const labelOf = (options: readonly { value: string; label: string }[], value?: string | null) => optionLabel(options, value) ?? "—";
 
 function summaryLines(data: SolicitudMailData): string[] {
   if (data.type === "contacto") return [`Asunto: ${data.subject ?? ""}`, `Mensaje: ${data.message ?? ""}`];

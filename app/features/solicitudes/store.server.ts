@@ -60,42 +60,41 @@ export async function storeSolicitud(input: StoreInput): Promise<{ id: string; n
       const number = await nextRecordNumber(tx, "SOL", now);
       const quote = submission.type === "cotizacion" ? submission.value : null;
       const contact = submission.type === "contacto" ? submission.value : null;
-      const [row] = await tx
-        .insert(solicitudes)
-        .values({
-          number,
-          type,
-          userId,
-          name: value.name,
-          email: value.email,
-          phone: value.phone || null,
-          company: quote?.company || null,
-          city: quote?.city || null,
-          industry: quote?.industry ?? null,
-          service: quote?.service ?? null,
-          description: quote?.description ?? null,
-          quantity: quote?.quantity ?? null,
-          extraQuantities: quote?.extraQuantities ?? [],
-          requiredBy: quote?.requiredBy || null,
-          material: quote?.material || null,
-          finish: quote?.finish || null,
-          tolerance: quote?.tolerance ?? null,
-          threads: quote?.threads ? quote.threads === "si" : null,
-          certificates: quote?.certificates ?? [],
-          subject: contact?.subject ?? null,
-          message: contact?.message ?? null,
-          ndaVersion: quote?.nda ? NDA_VERSION : null,
-          ndaAcceptedAt: quote?.nda ? now : null,
-          privacyAcceptedAt: now,
-          estimates,
-          formToken: token,
-          fingerprint,
-          ip: input.ip,
-          userAgent: input.userAgent,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: solicitudes.id });
+      // The row as stored, which the e-mails repeat as they are.
+      const stored = {
+        number,
+        type,
+        userId,
+        name: value.name,
+        email: value.email,
+        phone: value.phone || null,
+        company: quote?.company || null,
+        city: quote?.city || null,
+        industry: quote?.industry ?? null,
+        service: quote?.service ?? null,
+        description: quote?.description ?? null,
+        quantity: quote?.quantity ?? null,
+        extraQuantities: quote?.extraQuantities ?? [],
+        requiredBy: quote?.requiredBy || null,
+        material: quote?.material || null,
+        finish: quote?.finish || null,
+        tolerance: quote?.tolerance ?? null,
+        threads: quote?.threads ? quote.threads === "si" : null,
+        certificates: quote?.certificates ?? [],
+        subject: contact?.subject ?? null,
+        message: contact?.message ?? null,
+        ndaVersion: quote?.nda ? NDA_VERSION : null,
+        ndaAcceptedAt: quote?.nda ? now : null,
+        privacyAcceptedAt: now,
+        estimates,
+        formToken: token,
+        fingerprint,
+        ip: input.ip,
+        userAgent: input.userAgent,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const [row] = await tx.insert(solicitudes).values(stored).returning({ id: solicitudes.id });
       const id = row!.id;
       for (const { file, storagePath } of placed) {
         await tx.insert(solicitudFiles).values({
@@ -116,30 +115,7 @@ export async function storeSolicitud(input: StoreInput): Promise<{ id: string; n
         }
       }
       await tx.insert(solicitudEvents).values({ solicitudId: id, kind: "creado", toStatus: "nuevo", actorName: value.name });
-      await enqueueSolicitudEmails(tx, facts, {
-        id,
-        number,
-        type,
-        name: value.name,
-        email: value.email,
-        phone: value.phone,
-        company: quote?.company,
-        industry: quote?.industry,
-        service: quote?.service,
-        city: quote?.city || null,
-        quantity: quote?.quantity,
-        extraQuantities: quote?.extraQuantities,
-        requiredBy: quote?.requiredBy || null,
-        material: quote?.material || null,
-        finish: quote?.finish || null,
-        tolerance: quote?.tolerance,
-        threads: quote?.threads ? quote.threads === "si" : null,
-        description: quote?.description,
-        certificates: quote?.certificates,
-        subject: contact?.subject,
-        message: contact?.message,
-        files: files.map((file) => ({ name: file.name, size: file.size })),
-      });
+      await enqueueSolicitudEmails(tx, facts, { ...stored, id, files: files.map((file) => ({ name: file.name, size: file.size })) });
       return { id, number };
     });
   } catch (error) {

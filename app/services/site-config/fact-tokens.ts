@@ -49,10 +49,11 @@ export function factTokenExpander(facts: SiteFacts): (text: string) => string {
       : text;
 }
 
+const KNOWN_NAMES = new Set(FACT_TOKENS.map((token) => token.name));
+
 /** The names in `text` the list does not know, to warn the editor ("{horarios}" misspelt). */
 export function unknownFactTokens(text: string): string[] {
-  const known = new Set(FACT_TOKENS.map((token) => token.name));
-  return [...new Set([...text.matchAll(TOKEN)].map((match) => match[1]!))].filter((name) => !known.has(name));
+  return [...new Set([...text.matchAll(TOKEN)].map((match) => match[1]!))].filter((name) => !KNOWN_NAMES.has(name));
 }
 
 /** The editor's warnings for a rich text, block by block: each name the list does not know, shown to visitors as typed. */

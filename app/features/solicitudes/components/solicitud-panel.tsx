@@ -3,8 +3,7 @@ import type { ReactNode } from "react";
 // The frame shared by the sections of the staff solicitud page (/admin/formularios/:id): a titled
 // panel, a labelled value (a dash when empty) and the label of a stored option value.
 
-export const optionLabel = (options: readonly { value: string; label: string }[], value: string | null | undefined) =>
-  value ? (options.find((option) => option.value === value)?.label ?? value) : null;
+export { optionLabel } from "../forms";
 
 export function SolicitudField({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   const empty = children === null || children === undefined || children === "" || (Array.isArray(children) && children.length === 0);
